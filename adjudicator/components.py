@@ -1,0 +1,309 @@
+"""The printed components, loaded once from ``adjudicator/data/*.json``.
+
+Every data file is decoded into frozen msgspec structs (so a malformed data file fails
+loudly at first use) and indexed by id.  The data come from
+``shared/reference/components.md`` as decided in ``shared/reference/rulings.md``.
+"""
+
+from __future__ import annotations
+
+import functools
+from importlib import resources
+from typing import Literal, TypeVar
+
+import msgspec
+
+from adjudicator.model.vocab import (
+    Action,
+    BonusTile,
+    Commodity,
+    ConstructionTile,
+    ConstructionType,
+    Demand,
+    ForumTileKind,
+    MarkerColour,
+    PlayerColour,
+    Province,
+    Ship,
+    Site,
+    Slot,
+    TrajanCategory,
+)
+
+
+class _Data(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
+    pass
+
+
+# --- Trajan tiles ---------------------------------------------------------------
+
+class DrawCards(_Data, tag_field="kind", tag="draw_cards"):
+    count: int
+
+
+class NoEffect(_Data, tag_field="kind", tag="none"):
+    pass
+
+
+class Plus2(_Data, tag_field="kind", tag="plus2"):
+    pass
+
+
+class DeployWorkers(_Data, tag_field="kind", tag="workers"):
+    count: int
+
+
+class DeployLegionnaires(_Data, tag_field="kind", tag="legionnaires"):
+    count: int
+
+
+class MeetDemand(_Data, tag_field="kind", tag="demand"):
+    demand: Demand
+
+
+TrajanEffect = DrawCards | NoEffect | Plus2 | DeployWorkers | DeployLegionnaires | MeetDemand
+
+
+class TrajanTileData(_Data):
+    id: str
+    category: TrajanCategory
+    colours: tuple[MarkerColour, MarkerColour]
+    vp: int
+    effect: TrajanEffect
+
+
+class TrajanTilesFile(_Data):
+    source: str
+    tiles: tuple[TrajanTileData, ...]
+
+
+# --- Forum, extra action, demand tiles -----------------------------------------------
+
+class ForumTileData(_Data):
+    kind: ForumTileKind
+    count: int
+    type: Literal[
+        "senate", "demand", "wild_commodity", "wild_demand", "wild_construction",
+        "wild_extra", "extra",
+    ]
+    votes: int = 0
+    demand: Demand | None = None
+    action: Action | None = None
+
+
+class ForumTilesFile(_Data):
+    source: str
+    tiles: tuple[ForumTileData, ...]
+
+
+class ExtraActionTileData(_Data):
+    kind: Action
+    count: int
+    action: Action
+
+
+class ExtraActionTilesFile(_Data):
+    source: str
+    tiles: tuple[ExtraActionTileData, ...]
+
+
+class DemandTileData(_Data):
+    kind: Demand
+    count: int
+
+
+class DemandTilesFile(_Data):
+    source: str
+    tiles: tuple[DemandTileData, ...]
+
+
+# --- Construction tiles -----------------------------------------------------------
+
+class ConstructionTypeData(_Data):
+    type: ConstructionType
+    name: str
+    bonus_action: Action
+
+
+class ConstructionTileData(_Data):
+    id: ConstructionTile
+    type: ConstructionType
+    vp: int
+
+
+class ConstructionTilesFile(_Data):
+    source: str
+    types: tuple[ConstructionTypeData, ...]
+    tiles: tuple[ConstructionTileData, ...]
+
+
+# --- Commodities, bonus tiles, ships ---------------------------------------------------
+
+class CommoditiesFile(_Data):
+    source: str
+    cards_per_commodity: int
+    commodities: tuple[Commodity, ...]
+
+
+class BonusTileData(_Data):
+    id: BonusTile
+    scoring: Literal[
+        "forum_demand", "workers_in_district", "legionnaires_in_provinces",
+        "yellow_bonus_tiles", "display_commodities",
+    ]
+    yellow: int
+    grey: int
+    divisor: int = 1
+    demand: Demand | None = None
+    commodities: tuple[Commodity, ...] = ()
+
+
+class BonusTilesFile(_Data):
+    source: str
+    note: str
+    tiles: tuple[BonusTileData, ...]
+
+
+class ShipData(_Data):
+    ship: Ship
+    name: str
+    coloured: tuple[int, ...]
+    grey: tuple[int, ...]
+
+
+class ShipsFile(_Data):
+    source: str
+    ships: tuple[ShipData, ...]
+
+
+# --- Board ------------------------------------------------------------------------
+
+class CircleSpace(_Data):
+    action: Action
+    slot: Slot
+
+
+class ProvinceData(_Data):
+    id: Province
+    name: str
+    vp: int
+    adjacent: tuple[Province, ...]
+
+
+class MilitaryCamp(_Data):
+    adjacent: tuple[Province, ...]
+    leader_may_return: bool
+
+
+class TimeTrack(_Data):
+    players: int
+    lap: int
+
+
+class District(_Data):
+    columns: tuple[str, ...]
+    rows: tuple[int, ...]
+
+
+class SetScore(_Data):
+    size: int
+    vp: int
+
+
+class BoardFile(_Data):
+    source: str
+    action_circle: tuple[CircleSpace, ...]
+    marker_colours: tuple[MarkerColour, ...]
+    markers_per_colour: int
+    player_colours: tuple[PlayerColour, ...]
+    tokens_per_player: int
+    provinces: tuple[ProvinceData, ...]
+    military_camp: MilitaryCamp
+    legionnaire_penalty: int
+    senate_track: tuple[int, ...]
+    time_track: tuple[TimeTrack, ...]
+    district: District
+    forum_spaces_per_player: int
+    extra_action_spaces: int
+    bonus_tiles_per_quarter: int
+    quarters: int
+    rounds_per_quarter: int
+    demand_tiles_removed: int
+    demand_penalties: tuple[int, ...]
+    set_scores: tuple[SetScore, ...]
+    starting_cards: int
+    starting_trajan_tiles: int
+    starting_trajan_slots: tuple[Action, ...]
+    starting_arch: Action
+    starting_military_camp: int
+    starting_worker_camp: int
+
+
+DATA_FILES: dict[str, type[_Data]] = {
+    "trajan_tiles": TrajanTilesFile,
+    "forum_tiles": ForumTilesFile,
+    "extra_action_tiles": ExtraActionTilesFile,
+    "demand_tiles": DemandTilesFile,
+    "construction_tiles": ConstructionTilesFile,
+    "commodities": CommoditiesFile,
+    "bonus_tiles": BonusTilesFile,
+    "ships": ShipsFile,
+    "board": BoardFile,
+}
+
+
+_T = TypeVar("_T", bound=_Data)
+
+
+def _load(name: str, model: type[_T]) -> _T:
+    raw = resources.files("adjudicator.data").joinpath(f"{name}.json").read_bytes()
+    return msgspec.json.decode(raw, type=model)
+
+
+class Components:
+    """The whole box, indexed for the rules.  Build it with :func:`components`."""
+
+    def __init__(self) -> None:
+        self.trajan = _load("trajan_tiles", TrajanTilesFile)
+        self.forum = _load("forum_tiles", ForumTilesFile)
+        self.extra = _load("extra_action_tiles", ExtraActionTilesFile)
+        self.demand = _load("demand_tiles", DemandTilesFile)
+        self.construction = _load("construction_tiles", ConstructionTilesFile)
+        self.commodities = _load("commodities", CommoditiesFile)
+        self.bonus = _load("bonus_tiles", BonusTilesFile)
+        self.ships_file = _load("ships", ShipsFile)
+        self.board = _load("board", BoardFile)
+        self.trajan_tile = {t.id: t for t in self.trajan.tiles}
+        self.forum_tile = {t.kind: t for t in self.forum.tiles}
+        self.construction_tile = {t.id: t for t in self.construction.tiles}
+        self.construction_type = {t.type: t for t in self.construction.types}
+        self.bonus_tile = {t.id: t for t in self.bonus.tiles}
+        self.ship = {s.ship: s for s in self.ships_file.ships}
+        self.province = {p.id: p for p in self.board.provinces}
+        self.lap = {t.players: t.lap for t in self.board.time_track}
+        self.sites: tuple[Site, ...] = tuple(
+            f"{c}{r}" for r in self.board.district.rows for c in self.board.district.columns  # type: ignore[misc]
+        )
+
+    def adjacent_sites(self, site: Site) -> tuple[Site, ...]:
+        """The sites orthogonally next to ``site`` in the 5 x 4 district."""
+        cols = self.board.district.columns
+        col, row = cols.index(site[0]), int(site[1:])
+        near = [(col - 1, row), (col + 1, row), (col, row - 1), (col, row + 1)]
+        return tuple(
+            f"{cols[c]}{r}"  # type: ignore[misc]
+            for c, r in near
+            if 0 <= c < len(cols) and r in self.board.district.rows
+        )
+
+    def neighbours(self, place: str) -> tuple[Province, ...]:
+        """Provinces a leader standing on ``place`` (a province or ``camp``) may move to."""
+        if place == "camp":
+            return self.board.military_camp.adjacent
+        return self.province[place].adjacent  # type: ignore[index]
+
+
+@functools.cache
+def components() -> Components:
+    """The component tables, loaded once per process."""
+    return Components()

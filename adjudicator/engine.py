@@ -1,0 +1,126 @@
+"""The one pipeline: check an order file against the pending decision, apply it.
+
+``adjudicate(state, orders)`` returns the new state and the events, or raises
+:class:`~adjudicator.errors.Illegal` with every problem found.  ``check`` is the same
+work without keeping the result.  Pure: no I/O.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from msgspec.structs import replace
+
+from adjudicator.errors import Illegal, Problem, problem
+from adjudicator.model.events import AnyEvent
+from adjudicator.model.orders import (
+    Answer,
+    ChooseBonusAnswer,
+    ChooseTrajanTiles,
+    MeetDemandsAnswer,
+    OrderFile,
+    PlaceMarkers,
+    PlayTurn,
+    TakeCards,
+)
+from adjudicator.model.state import (
+    ChooseBonus,
+    ContinueTurn,
+    GameOver,
+    GameState,
+    MeetDemands,
+    Pending,
+    SetupCards,
+    SetupMarkers,
+    SetupTrajan,
+    TakeTurn,
+    kind_of,
+)
+from adjudicator.model.vocab import PlayerColour
+from adjudicator.rules import quarter, setup, turn
+from adjudicator.rules.ops import Changes
+
+
+@dataclass(frozen=True)
+class Outcome:
+    state: GameState
+    events: tuple[AnyEvent, ...]
+
+
+Handler = Callable[[GameState, PlayerColour, Any, str], Changes]
+
+
+def _checked(check: Callable[[GameState, PlayerColour, Any, str], list[Problem]],
+             apply: Callable[[GameState, PlayerColour, Any], Changes]) -> Handler:
+    def handle(state: GameState, colour: PlayerColour, answer: Any, path: str) -> Changes:
+        problems = check(state, colour, answer, path)
+        if problems:
+            raise Illegal(problems)
+        return apply(state, colour, answer)
+    return handle
+
+
+# Which answer each pending decision takes, and how it is applied.
+HANDLERS: dict[type[Pending], tuple[type[Answer], Handler]] = {
+    SetupMarkers: (PlaceMarkers, _checked(setup.check_markers, setup.apply_markers)),
+    SetupCards: (TakeCards, _checked(setup.check_cards, setup.apply_cards)),
+    SetupTrajan: (ChooseTrajanTiles, _checked(setup.check_trajan, setup.apply_trajan)),
+    TakeTurn: (PlayTurn, turn.play),
+    ContinueTurn: (PlayTurn, turn.play),
+    MeetDemands: (MeetDemandsAnswer, _checked(quarter.check_demands, quarter.apply_demands)),
+    ChooseBonus: (ChooseBonusAnswer, _checked(quarter.check_bonus, quarter.apply_bonus)),
+}
+
+
+def deciders(pending: Pending) -> tuple[PlayerColour, ...]:
+    """The players who may answer the pending decision now."""
+    if isinstance(pending, (SetupMarkers, MeetDemands)):
+        return pending.players
+    if isinstance(pending, GameOver):
+        return ()
+    return (pending.player,)
+
+
+def envelope_problems(state: GameState, orders: OrderFile) -> list[Problem]:
+    """Problems with whom and what the order file answers (not with its content)."""
+    if isinstance(state.pending, GameOver):
+        return [problem("game.over", "$", "The game is over; no further orders are taken.")]
+    problems = []
+    if orders.game_id != state.game_id:
+        problems.append(problem("orders.wrong_game", "$.game_id",
+                                f"These orders are for game {orders.game_id!r}, not {state.game_id!r}."))
+    if orders.decision != state.decision:
+        problems.append(problem("orders.stale", "$.decision",
+                                f"These orders answer decision {orders.decision}, but the game is at "
+                                f"decision {state.decision}."))
+    who = deciders(state.pending)
+    if orders.player not in who:
+        problems.append(problem("orders.wrong_player", "$.player",
+                                f"It is not {orders.player}'s decision; waiting for {', '.join(who)}."))
+    expected = HANDLERS[type(state.pending)][0]
+    if not isinstance(orders.answer, expected):
+        problems.append(problem("orders.wrong_decision", "$.answer.decision",
+                                f"The pending decision is {kind_of(state.pending)!r}; these orders answer "
+                                f"{type(orders.answer).__struct_config__.tag!r}."))
+    return problems
+
+
+def adjudicate(state: GameState, orders: OrderFile) -> Outcome:
+    """The state after ``orders`` and what happened; raises :class:`Illegal`."""
+    problems = envelope_problems(state, orders)
+    if problems:
+        raise Illegal(problems)
+    handler = HANDLERS[type(state.pending)][1]
+    ch = handler(state, orders.player, orders.answer, "$.answer")
+    return Outcome(replace(ch.state, decision=state.decision + 1), tuple(ch.events))
+
+
+def check(state: GameState, orders: OrderFile) -> list[Problem]:
+    """Every problem with ``orders``; empty when they would be accepted."""
+    try:
+        adjudicate(state, orders)
+    except Illegal as e:
+        return list(e.problems)
+    return []

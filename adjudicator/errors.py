@@ -1,0 +1,61 @@
+"""Problems and the three kinds of failure, each with its own exit code.
+
+* malformed (exit 2): input not understood: missing file, not JSON, schema violation,
+  bad arguments, or an output that cannot be written;
+* illegal (exit 1): orders understood but not allowed now (or a log that fails
+  verification);
+* inconsistent (exit 3): a game file that passes the schema but breaks an invariant.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import msgspec
+
+EXIT_OK = 0
+EXIT_ILLEGAL = 1
+EXIT_MALFORMED = 2
+EXIT_INCONSISTENT = 3
+
+
+class Problem(msgspec.Struct, frozen=True, kw_only=True):
+    """One problem: a stable code, a JSON path into the file, one human sentence."""
+
+    code: str
+    path: str
+    message: str
+    file: str | None = None
+
+    def located(self, file: str) -> Problem:
+        return msgspec.structs.replace(self, file=file)
+
+    def render(self) -> str:
+        where = f"{self.file}: " if self.file else ""
+        return f"{where}{self.path}: {self.message} [{self.code}]"
+
+
+class TrajanError(Exception):
+    """Base of every failure a user can see; carries all problems found."""
+
+    exit_code = EXIT_MALFORMED
+
+    def __init__(self, problems: Sequence[Problem]) -> None:
+        self.problems = tuple(problems)
+        super().__init__("; ".join(p.render() for p in self.problems))
+
+
+class Malformed(TrajanError):
+    exit_code = EXIT_MALFORMED
+
+
+class Illegal(TrajanError):
+    exit_code = EXIT_ILLEGAL
+
+
+class Inconsistent(TrajanError):
+    exit_code = EXIT_INCONSISTENT
+
+
+def problem(code: str, path: str, message: str) -> Problem:
+    return Problem(code=code, path=path, message=message)

@@ -1,0 +1,1 @@
+"""Typed models: the game file, order files and events (msgspec structs)."""

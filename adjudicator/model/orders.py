@@ -1,0 +1,187 @@
+"""The order file: one player's answer to the pending decision.
+
+Named as players talk: trays by action, markers by colour, commodities, provinces,
+Trajan stacks by category, construction sites by column letter and row (``C2``).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+import msgspec
+
+from adjudicator.model.base import Model
+from adjudicator.model.vocab import (
+    Action,
+    BonusTile,
+    CardSource,
+    Commodity,
+    DiscardPile,
+    ForumTileKind,
+    MarkerColour,
+    PlayerColour,
+    Province,
+    Ship,
+    Site,
+    TrajanCategory,
+)
+
+TwoMarkers = Annotated[tuple[MarkerColour, ...], msgspec.Meta(min_length=2, max_length=2)]
+
+
+# --- Steps of a turn (seed 000, "A player's turn") -------------------------------------
+
+class Sow(Model, tag_field="do", tag="sow"):
+    """Empty ``tray`` and sow its markers clockwise, in the colour order given."""
+
+    tray: Action
+    markers: Annotated[tuple[MarkerColour, ...], msgspec.Meta(min_length=1, max_length=12)]
+
+
+class TrajanSpecial(Model, tag_field="do", tag="trajan_special"):
+    """Take the special action of the Trajan tile just accomplished."""
+
+    plus2: Action | None = None
+
+
+class SeaportDraw(Model, tag_field="do", tag="seaport_draw"):
+    """Draw 2 cards from the face-down pile (a discard must follow)."""
+
+
+class Discard(Model, tag_field="do", tag="discard"):
+    card: Commodity
+    pile: DiscardPile
+
+
+class SeaportTake(Model, tag_field="do", tag="seaport_take"):
+    pile: DiscardPile
+
+
+class SeaportDisplay(Model, tag_field="do", tag="seaport_display"):
+    cards: Annotated[tuple[Commodity, ...], msgspec.Meta(min_length=1, max_length=2)]
+
+
+class SeaportShip(Model, tag_field="do", tag="seaport_ship"):
+    ship: Ship
+    cards: Annotated[tuple[Commodity, ...], msgspec.Meta(max_length=6)] = ()
+    # Commodity wild cards spent, each naming the commodity it stands for.
+    wild: Annotated[tuple[Commodity, ...], msgspec.Meta(max_length=6)] = ()
+
+
+class ForumTake(Model, tag_field="do", tag="forum"):
+    """Take a forum tile (``tile``) or an extra action tile (``extra_action``)."""
+
+    tile: ForumTileKind | None = None
+    extra_action: Action | None = None
+
+
+class MilitaryRecruit(Model, tag_field="do", tag="military_recruit"):
+    pass
+
+
+class MilitaryMove(Model, tag_field="do", tag="military_move"):
+    province: Province
+
+
+class MilitaryDeploy(Model, tag_field="do", tag="military_deploy"):
+    pass
+
+
+class TrajanTake(Model, tag_field="do", tag="trajan"):
+    stack: TrajanCategory
+
+
+class SenateAdvance(Model, tag_field="do", tag="senate"):
+    pass
+
+
+class ConstructionHire(Model, tag_field="do", tag="construction_hire"):
+    pass
+
+
+class ConstructionBuild(Model, tag_field="do", tag="construction_build"):
+    site: Site
+
+
+class Extra(Model, tag_field="do", tag="extra"):
+    """Spend an extra action tile (or, with ``wild``, an extra-action wild card)."""
+
+    action: Action
+    wild: bool = False
+
+
+ActionStep = (
+    SeaportDraw | SeaportTake | SeaportDisplay | SeaportShip | ForumTake | MilitaryRecruit
+    | MilitaryMove | MilitaryDeploy | TrajanTake | SenateAdvance | ConstructionHire
+    | ConstructionBuild
+)
+Step = Sow | TrajanSpecial | Discard | Extra | ActionStep
+
+ACTION_OF_STEP: dict[type[Model], Action] = {
+    SeaportDraw: "seaport", SeaportTake: "seaport", SeaportDisplay: "seaport",
+    SeaportShip: "seaport", ForumTake: "forum", MilitaryRecruit: "military",
+    MilitaryMove: "military", MilitaryDeploy: "military", TrajanTake: "trajan",
+    SenateAdvance: "senate", ConstructionHire: "construction",
+    ConstructionBuild: "construction",
+}
+
+
+# --- Answers -------------------------------------------------------------------
+
+class MarkerPlacement(Model):
+    seaport: TwoMarkers
+    forum: TwoMarkers
+    military: TwoMarkers
+    senate: TwoMarkers
+    trajan: TwoMarkers
+    construction: TwoMarkers
+
+
+class PlaceMarkers(Model, tag_field="decision", tag="setup_markers"):
+    trays: MarkerPlacement
+
+
+class TakeCards(Model, tag_field="decision", tag="setup_cards"):
+    take: Annotated[tuple[CardSource, ...], msgspec.Meta(min_length=1, max_length=3)]
+
+
+class StartingTiles(Model):
+    II: TrajanCategory
+    IV: TrajanCategory
+    VI: TrajanCategory
+
+
+class ChooseTrajanTiles(Model, tag_field="decision", tag="setup_trajan"):
+    slots: StartingTiles
+
+
+class PlayTurn(Model, tag_field="decision", tag="turn"):
+    steps: Annotated[tuple[Step, ...], msgspec.Meta(min_length=1, max_length=64)]
+
+
+class MeetDemandsAnswer(Model, tag_field="decision", tag="demands"):
+    """For each revealed demand, in the order revealed, how it is met."""
+
+    use: Annotated[
+        tuple[Literal["forum", "wild", "trajan", "unmet"], ...], msgspec.Meta(max_length=3)
+    ]
+
+
+class ChooseBonusAnswer(Model, tag_field="decision", tag="consul"):
+    tile: BonusTile
+
+
+Answer = (
+    PlaceMarkers | TakeCards | ChooseTrajanTiles | PlayTurn | MeetDemandsAnswer
+    | ChooseBonusAnswer
+)
+
+
+class OrderFile(Model, kw_only=True):
+    format: Literal[1] = 1
+    game_id: str
+    decision: Annotated[int, msgspec.Meta(ge=1)]
+    player: PlayerColour
+    # Who wrote the order when it was not the player (e.g. "greedy bot").
+    written_by: str | None = None
+    answer: Answer

@@ -1,0 +1,253 @@
+"""The game file: the whole state of a game, hidden parts included.
+
+Piles are stored in draw order, index 0 on top.  Nothing here is random: every
+shuffle happened at setup (``adjudicator.newgame``) and is stored.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+import msgspec
+
+from adjudicator.model.base import Model
+from adjudicator.model.vocab import (
+    Action,
+    BonusSide,
+    BonusTile,
+    Commodity,
+    ConstructionTile,
+    Demand,
+    ForumTileKind,
+    LeaderPlace,
+    MarkerColour,
+    PlayerColour,
+    Province,
+    ShipSide,
+    Site,
+)
+
+FORMAT = 1
+RULES = "trajan-ammonit-2011-en"
+
+NonNegative = Annotated[int, msgspec.Meta(ge=0)]
+Markers = tuple[MarkerColour, ...]
+
+
+class Options(Model):
+    """Named rules options, fixed when the game is created (rulings.md)."""
+
+    trajan_tiles_score_at_end: bool = False
+
+
+class Trays(Model):
+    """The action markers in each of the six trays of a player's action circle."""
+
+    seaport: Markers = ()
+    forum: Markers = ()
+    military: Markers = ()
+    senate: Markers = ()
+    trajan: Markers = ()
+    construction: Markers = ()
+
+
+class Slots(Model):
+    """The Trajan tile (by id) on the slot beside each tray: I seaport ... VI construction."""
+
+    seaport: str | None = None
+    forum: str | None = None
+    military: str | None = None
+    senate: str | None = None
+    trajan: str | None = None
+    construction: str | None = None
+
+
+class OwnedBonus(Model):
+    tile: BonusTile
+    side: BonusSide
+
+
+class Player(Model):
+    colour: PlayerColour
+    vp: int = 0
+    trays: Trays = Trays()
+    slots: Slots = Slots()
+    # The tray whose slot holds the Arch of Trajan; null: every slot is full (centre).
+    arch: Action | None = "seaport"
+    supply: NonNegative = 13
+    worker_camp: NonNegative = 1
+    military_camp: NonNegative = 1
+    leader: LeaderPlace = "camp"
+    legionnaires: tuple[Province, ...] = ()
+    senate: Literal[0, 2, 3, 4, 5, 6, 7, 8] = 0
+    hand: tuple[Commodity, ...] = ()
+    display: tuple[Commodity, ...] = ()
+    forum_tiles: tuple[ForumTileKind, ...] = ()
+    extra_tiles: tuple[Action, ...] = ()
+    plus2: tuple[Action, ...] = ()
+    construction_tiles: tuple[ConstructionTile, ...] = ()
+    trajan_demand_tiles: tuple[str, ...] = ()
+    bonus_tiles: tuple[OwnedBonus, ...] = ()
+
+
+class ProvinceState(Model):
+    province: Province
+    tile: ForumTileKind | None = None
+
+
+class SiteState(Model):
+    site: Site
+    tile: ConstructionTile | None = None
+    workers: tuple[PlayerColour, ...] = ()
+
+
+class Ships(Model):
+    identical: ShipSide = "coloured"
+    different: ShipSide = "coloured"
+    pairs: ShipSide = "coloured"
+
+
+class TrajanStacks(Model):
+    """The six stacks of Trajan tiles; index 0 is the face-up top tile."""
+
+    cards: tuple[str, ...] = ()
+    victory: tuple[str, ...] = ()
+    workers: tuple[str, ...] = ()
+    legionnaires: tuple[str, ...] = ()
+    plus2: tuple[str, ...] = ()
+    demand: tuple[str, ...] = ()
+
+
+class Board(Model):
+    time: NonNegative = 0
+    forum: tuple[ForumTileKind | None, ...] = ()
+    forum_extra: tuple[Action | None, ...] = ()
+    provinces: tuple[ProvinceState, ...] = ()
+    district: tuple[SiteState, ...] = ()
+    senate_bonus: tuple[BonusTile, ...] = ()
+    # Discs on the senate track from bottom to top: among discs on one space, the
+    # later in this list lies higher in the stack (seed 000, senate ties).
+    senate_stack: tuple[PlayerColour, ...] = ()
+    ships: Ships = Ships()
+    trajan_stacks: TrajanStacks = TrajanStacks()
+    demands: tuple[Demand, ...] = ()
+    discard1: tuple[Commodity, ...] = ()
+    discard2: tuple[Commodity, ...] = ()
+
+
+class Piles(Model):
+    """Face-down piles, in draw order (hidden information)."""
+
+    deck: tuple[Commodity, ...] = ()
+    forum: tuple[ForumTileKind, ...] = ()
+    extra: tuple[Action, ...] = ()
+    demand: tuple[Demand, ...] = ()
+    demand_removed: tuple[Demand, ...] = ()
+    bonus_bag: tuple[BonusTile, ...] = ()
+
+
+class Removed(Model):
+    """Components removed from the game (public)."""
+
+    trajan: tuple[str, ...] = ()
+    forum: tuple[ForumTileKind, ...] = ()
+    extra: tuple[Action, ...] = ()
+    demand: tuple[Demand, ...] = ()
+    commodities: tuple[Commodity, ...] = ()
+
+
+# --- The pending decision ------------------------------------------------------------
+
+class SetupMarkers(Model, tag_field="kind", tag="setup_markers"):
+    """Players still to put 2 markers in every tray (any order among them)."""
+
+    players: tuple[PlayerColour, ...]
+
+
+class SetupCards(Model, tag_field="kind", tag="setup_cards"):
+    player: PlayerColour
+    cards_left: Annotated[int, msgspec.Meta(ge=1, le=3)]
+
+
+class SetupTrajan(Model, tag_field="kind", tag="setup_trajan"):
+    player: PlayerColour
+
+
+class TakeTurn(Model, tag_field="kind", tag="turn"):
+    player: PlayerColour
+
+
+class ContinueTurn(Model, tag_field="kind", tag="turn_continue"):
+    """The turn paused after showing the player new cards (rulings.md)."""
+
+    player: PlayerColour
+
+
+class MeetDemands(Model, tag_field="kind", tag="demands"):
+    """Players who must choose how to meet the people's demands."""
+
+    players: tuple[PlayerColour, ...]
+    next_turn: PlayerColour  # who begins the next quarter
+
+
+class ChooseBonus(Model, tag_field="kind", tag="consul"):
+    """The consul chooses one of the two bonus tiles beside the senate."""
+
+    player: PlayerColour
+    vice_consul: PlayerColour
+    next_turn: PlayerColour  # who begins the next quarter
+
+
+class GameOver(Model, tag_field="kind", tag="game_over"):
+    ranking: tuple[PlayerColour, ...]
+
+
+def kind_of(pending: Pending) -> str:
+    """The ``kind`` tag of a pending decision."""
+    return str(type(pending).__struct_config__.tag)
+
+
+Pending = (
+    SetupMarkers | SetupCards | SetupTrajan | TakeTurn | ContinueTurn | MeetDemands
+    | ChooseBonus | GameOver
+)
+
+
+class Opportunity(Model):
+    """An action the player may still perform this turn, and what granted it."""
+
+    action: Action
+    source: Literal["main", "bonus", "extra"]
+
+
+class TurnProgress(Model):
+    """A turn under way: stored only while it is paused for the same player."""
+
+    player: PlayerColour
+    target: Action
+    round_ends: bool = False
+    # The accomplished Trajan tile whose special action may still be taken.
+    special: str | None = None
+    queue: tuple[Opportunity, ...] = ()
+    # Actions performed this turn as main or bonus action (an extra tile repeats one).
+    performed: tuple[Action, ...] = ()
+    extra_used: bool = False
+    discard_due: bool = False
+
+
+class GameState(Model, kw_only=True):
+    format: Literal[1] = FORMAT
+    rules: Literal["trajan-ammonit-2011-en"] = RULES
+    options: Options = Options()
+    game_id: str
+    seed: str
+    seats: tuple[PlayerColour, ...]
+    start_player: PlayerColour
+    decision: Annotated[int, msgspec.Meta(ge=1)] = 1
+    quarter: Annotated[int, msgspec.Meta(ge=1, le=4)] = 1
+    pending: Pending
+    turn: TurnProgress | None = None
+    players: tuple[Player, ...]
+    board: Board
+    piles: Piles
+    removed: Removed = Removed()

@@ -1,0 +1,1 @@
+"""The pure rules engine: no files, clock, printing, environment or global state."""

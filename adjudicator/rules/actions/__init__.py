@@ -1,0 +1,59 @@
+"""The six actions, one module each, all with the same small interface.
+
+Each module has ``ACTION`` (the action it implements), ``STEPS`` (the order steps it
+handles), ``check(state, colour, step, path) -> list[Problem]``,
+``apply(changes, colour, step)`` (assumes ``check`` passed) and
+``candidates(state, colour)`` (every step worth asking ``check`` about).  The legal
+options of an action are exactly the candidates that ``check`` accepts, so listing
+and checking share one implementation.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from types import ModuleType
+from typing import Protocol
+
+from adjudicator.errors import Problem
+from adjudicator.model.orders import ActionStep
+from adjudicator.model.state import GameState
+from adjudicator.model.vocab import Action, PlayerColour
+from adjudicator.rules.ops import Changes
+
+
+class ActionModule(Protocol):
+    ACTION: Action
+    STEPS: tuple[type, ...]
+
+    def check(self, state: GameState, colour: PlayerColour, step: ActionStep, path: str) -> list[Problem]: ...
+
+    def apply(self, ch: Changes, colour: PlayerColour, step: ActionStep) -> None: ...
+
+    def candidates(self, state: GameState, colour: PlayerColour) -> list[ActionStep]: ...
+
+
+def _modules() -> tuple[ModuleType, ...]:
+    from adjudicator.rules.actions import construction, forum, military, seaport, senate, trajan
+
+    return (seaport, forum, military, senate, trajan, construction)
+
+
+def module_for(action: Action) -> ActionModule:
+    for m in _modules():
+        if m.ACTION == action:
+            return m  # type: ignore[return-value]
+    raise KeyError(action)
+
+
+def legal_steps(state: GameState, colour: PlayerColour, action: Action) -> list[ActionStep]:
+    """Every legal step of ``action`` for ``colour`` now (one source of truth: ``check``)."""
+    m = module_for(action)
+    return [s for s in m.candidates(state, colour) if not m.check(state, colour, s, "$")]
+
+
+def has_legal_step(state: GameState, colour: PlayerColour, action: Action) -> bool:
+    m = module_for(action)
+    return any(not m.check(state, colour, s, "$") for s in m.candidates(state, colour))
+
+
+Checker = Callable[[GameState, PlayerColour, ActionStep, str], list[Problem]]

@@ -1,0 +1,176 @@
+"""Seaport action (seed 000, "Seaport Action"; seed 002 ship table): draw 2 and
+discard 1, take a discard, display 1-2 and draw, or ship to one of three ships."""
+
+from __future__ import annotations
+
+from collections import Counter
+from itertools import combinations
+
+from adjudicator.components import components
+from adjudicator.errors import Problem, problem
+from adjudicator.model.events import CardDiscarded, CardsDisplayed, CardTaken, Shipped
+from adjudicator.model.orders import (
+    ActionStep,
+    Discard,
+    SeaportDisplay,
+    SeaportDraw,
+    SeaportShip,
+    SeaportTake,
+)
+from adjudicator.model.state import GameState
+from adjudicator.model.vocab import COMMODITIES, Commodity, PlayerColour, Ship
+from adjudicator.rules.ops import (
+    Changes,
+    discard_pile,
+    draw_cards,
+    gain,
+    has_items,
+    player,
+    refill_discards,
+    remove_items,
+    update_board,
+    update_player,
+    update_removed,
+)
+
+ACTION = "seaport"
+STEPS = (SeaportDraw, SeaportTake, SeaportDisplay, SeaportShip)
+DRAW = 2
+
+
+def _not_in_hand(hand: tuple[Commodity, ...], cards: tuple[Commodity, ...], path: str) -> list[Problem]:
+    if has_items(hand, cards):
+        return []
+    return [problem("seaport.card_not_in_hand", path,
+                    f"Your hand holds {', '.join(sorted(hand)) or 'no cards'}; it does not hold "
+                    f"{', '.join(cards)}.")]
+
+
+def check(state: GameState, colour: PlayerColour, step: ActionStep, path: str) -> list[Problem]:
+    hand = player(state, colour).hand
+    if isinstance(step, SeaportDraw):
+        if not state.piles.deck:
+            return [problem("seaport.deck_empty", path, "The face-down pile of commodity cards is empty.")]
+    elif isinstance(step, SeaportTake):
+        if not discard_pile(state, step.pile):
+            return [problem("seaport.discard_empty", f"{path}.pile", f"The {step.pile} pile is empty.")]
+    elif isinstance(step, SeaportDisplay):
+        return _not_in_hand(hand, step.cards, f"{path}.cards")
+    elif isinstance(step, SeaportShip):
+        return check_ship(state, colour, step, path)
+    return []
+
+
+def ship_problem(ship: Ship, goods: tuple[Commodity, ...]) -> str | None:
+    """Why ``goods`` do not match ``ship`` (None when they do)."""
+    counts = Counter(goods)
+    if ship == "identical" and not (1 <= len(goods) <= 4 and len(counts) == 1):
+        return "the identical-cards ship takes 1 to 4 cards of one commodity"
+    if ship == "different" and not (1 <= len(goods) <= 4 and len(counts) == len(goods)):
+        return "the different-cards ship takes 1 to 4 cards, all of different commodities"
+    if ship == "pairs" and not (1 <= len(counts) <= 3 and all(n == 2 for n in counts.values())):
+        return "the pairs ship takes 1 to 3 pairs, each of two identical cards, of different commodities"
+    return None
+
+
+def ship_vp(state: GameState, ship: Ship, goods: tuple[Commodity, ...]) -> int:
+    data = components().ship[ship]
+    side = getattr(state.board.ships, ship)
+    units = len(goods) // 2 if ship == "pairs" else len(goods)
+    return (data.coloured if side == "coloured" else data.grey)[units - 1]
+
+
+def check_ship(state: GameState, colour: PlayerColour, step: SeaportShip, path: str) -> list[Problem]:
+    p = player(state, colour)
+    problems = _not_in_hand(p.hand, step.cards, f"{path}.cards")
+    wilds = p.forum_tiles.count("wild-commodity")
+    if len(step.wild) > wilds:
+        problems.append(problem("ship.no_wild", f"{path}.wild",
+                                f"You have {wilds} commodity wild card(s), not {len(step.wild)}."))
+    why = ship_problem(step.ship, step.cards + step.wild)
+    if why is not None:
+        problems.append(problem("ship.cards_mismatch", f"{path}.cards",
+                                f"Cards {', '.join(step.cards + step.wild) or 'none'} do not match: {why}."))
+    return problems
+
+
+def apply(ch: Changes, colour: PlayerColour, step: ActionStep) -> None:
+    p = player(ch.state, colour)
+    if isinstance(step, SeaportDraw):
+        draw_cards(ch, colour, DRAW)
+        ch.discard_due = bool(player(ch.state, colour).hand)
+    elif isinstance(step, SeaportTake):
+        pile = discard_pile(ch.state, step.pile)
+        ch.state = update_board(ch.state, **{step.pile: pile[1:]})
+        ch.state = update_player(ch.state, colour, hand=p.hand + (pile[0],))
+        ch.events.append(CardTaken(player=colour, source=step.pile, card=pile[0]))
+        refill_discards(ch)
+    elif isinstance(step, SeaportDisplay):
+        ch.state = update_player(ch.state, colour, hand=remove_items(p.hand, step.cards),
+                                 display=p.display + step.cards)
+        ch.events.append(CardsDisplayed(player=colour, cards=step.cards))
+        draw_cards(ch, colour, len(step.cards))
+    elif isinstance(step, SeaportShip):
+        _ship(ch, colour, step)
+
+
+def _ship(ch: Changes, colour: PlayerColour, step: SeaportShip) -> None:
+    p = player(ch.state, colour)
+    vp = ship_vp(ch.state, step.ship, step.cards + step.wild)
+    side = getattr(ch.state.board.ships, step.ship)
+    wild = ("wild-commodity",) * len(step.wild)
+    ch.state = update_player(ch.state, colour, hand=remove_items(p.hand, step.cards),
+                             display=p.display + step.cards,
+                             forum_tiles=remove_items(p.forum_tiles, wild))
+    if wild:
+        ch.state = update_removed(ch.state, forum=ch.state.removed.forum + wild)  # type: ignore[operator]
+    ships = ch.state.board.ships
+    ch.state = update_board(ch.state, ships=type(ships)(**{**{s: getattr(ships, s) for s in ("identical", "different", "pairs")}, step.ship: "grey"}))
+    ch.events.append(Shipped(player=colour, ship=step.ship, side=side, cards=step.cards, wild=step.wild))
+    gain(ch, colour, vp, f"{step.ship} ship ({side} side, {len(step.cards + step.wild)} cards)")
+
+
+def check_discard(state: GameState, colour: PlayerColour, step: Discard, path: str) -> list[Problem]:
+    return _not_in_hand(player(state, colour).hand, (step.card,), f"{path}.card")
+
+
+def apply_discard(ch: Changes, colour: PlayerColour, step: Discard) -> None:
+    p = player(ch.state, colour)
+    ch.state = update_player(ch.state, colour, hand=remove_items(p.hand, [step.card]))
+    ch.state = update_board(ch.state, **{step.pile: (step.card,) + discard_pile(ch.state, step.pile)})
+    ch.events.append(CardDiscarded(player=colour, card=step.card, pile=step.pile))
+
+
+def candidates(state: GameState, colour: PlayerColour) -> list[ActionStep]:
+    p = player(state, colour)
+    steps: list[ActionStep] = [SeaportDraw(), SeaportTake(pile="discard1"), SeaportTake(pile="discard2")]
+    kinds = sorted(set(p.hand))
+    steps += [SeaportDisplay(cards=(c,)) for c in kinds]
+    steps += [SeaportDisplay(cards=(a, b)) for a, b in combinations(sorted(p.hand), 2)]
+    steps += ship_candidates(p.hand, p.forum_tiles.count("wild-commodity"))
+    return list(dict.fromkeys(steps))
+
+
+def ship_candidates(hand: tuple[Commodity, ...], wilds: int) -> list[ActionStep]:
+    """One shipment for every distinct way the hand (and wild cards) can fill a ship."""
+    have = Counter(hand)
+    out: list[ActionStep] = []
+    for c in COMMODITIES:
+        for real in range(min(4, have[c]) + 1):
+            for w in range(min(wilds, 4 - real) + 1):
+                if real + w:
+                    out.append(SeaportShip(ship="identical", cards=(c,) * real, wild=(c,) * w))
+    kinds = sorted(have)
+    for size in range(5):
+        for chosen in combinations(kinds, size):
+            spare = [c for c in COMMODITIES if c not in chosen]
+            for w in range(min(wilds, 4 - size) + 1):
+                if size + w:
+                    out.append(SeaportShip(ship="different", cards=chosen, wild=tuple(spare[:w])))
+    for size in (1, 2, 3):
+        for chosen in combinations(COMMODITIES, size):
+            real = tuple(c for c in chosen for _ in range(min(2, have[c])))
+            wild = tuple(c for c in chosen for _ in range(2 - min(2, have[c])))
+            if len(wild) <= wilds:
+                out.append(SeaportShip(ship="pairs", cards=real, wild=wild))
+    return out

@@ -1,0 +1,129 @@
+"""Small immutable updates of the game state, shared by every rule module."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+from msgspec.structs import replace
+
+from adjudicator.components import components
+from adjudicator.model.events import AnyEvent, CardsDrawn, DiscardRefilled, ScoreChanged
+from adjudicator.model.state import GameState, Player
+from adjudicator.model.vocab import ACTIONS, Action, Commodity, DiscardPile, MarkerColour, PlayerColour
+
+_T = TypeVar("_T")
+
+
+@dataclass
+class Changes:
+    """What applying one step did: the new state and what the turn needs to know."""
+
+    state: GameState
+    events: list[AnyEvent] = field(default_factory=list)
+    revealed: bool = False  # the player saw cards they could not see before
+    bonus: Action | None = None  # first construction tile of a type: its bonus action
+    discard_due: bool = False  # a seaport draw: a discard must follow
+
+
+def player(state: GameState, colour: PlayerColour) -> Player:
+    for p in state.players:
+        if p.colour == colour:
+            return p
+    raise KeyError(colour)
+
+
+def with_player(state: GameState, new: Player) -> GameState:
+    players = tuple(new if p.colour == new.colour else p for p in state.players)
+    return replace(state, players=players)
+
+
+def update_player(state: GameState, colour: PlayerColour, **changes: Any) -> GameState:
+    return with_player(state, replace(player(state, colour), **changes))
+
+
+def update_board(state: GameState, **changes: Any) -> GameState:
+    return replace(state, board=replace(state.board, **changes))
+
+
+def update_piles(state: GameState, **changes: Any) -> GameState:
+    return replace(state, piles=replace(state.piles, **changes))
+
+
+def update_removed(state: GameState, **changes: Any) -> GameState:
+    return replace(state, removed=replace(state.removed, **changes))
+
+
+def next_seat(state: GameState, colour: PlayerColour) -> PlayerColour:
+    """The player to the left (clockwise) of ``colour``."""
+    i = state.seats.index(colour)
+    return state.seats[(i + 1) % len(state.seats)]
+
+
+def tray(p: Player, action: Action) -> tuple[MarkerColour, ...]:
+    markers: tuple[MarkerColour, ...] = getattr(p.trays, action)
+    return markers
+
+
+def slot_tile(p: Player, action: Action) -> str | None:
+    tile: str | None = getattr(p.slots, action)
+    return tile
+
+
+def clockwise_from(action: Action, steps: int) -> Action:
+    return ACTIONS[(ACTIONS.index(action) + steps) % len(ACTIONS)]
+
+
+def remove_items(items: tuple[_T, ...], gone: Iterable[_T]) -> tuple[_T, ...]:
+    """``items`` less one occurrence of each of ``gone`` (which must all be present)."""
+    out = list(items)
+    for g in gone:
+        out.remove(g)
+    return tuple(out)
+
+
+def has_items(items: tuple[_T, ...], wanted: Iterable[_T]) -> bool:
+    pool = list(items)
+    for w in wanted:
+        if w not in pool:
+            return False
+        pool.remove(w)
+    return True
+
+
+def gain(ch: Changes, colour: PlayerColour, vp: int, reason: str) -> None:
+    """Score ``vp`` (may be 0 or negative) for ``colour``, with its source."""
+    p = player(ch.state, colour)
+    ch.state = with_player(ch.state, replace(p, vp=p.vp + vp))
+    ch.events.append(ScoreChanged(player=colour, vp=vp, total=p.vp + vp, reason=reason))
+
+
+def draw_cards(ch: Changes, colour: PlayerColour, count: int) -> None:
+    """Draw up to ``count`` cards from the deck into a hand (no reshuffle: rulings.md)."""
+    deck = ch.state.piles.deck
+    drawn, rest = deck[:count], deck[count:]
+    p = player(ch.state, colour)
+    ch.state = update_piles(with_player(ch.state, replace(p, hand=p.hand + drawn)), deck=rest)
+    ch.events.append(CardsDrawn(player=colour, cards=drawn, wanted=count))
+    if drawn:
+        ch.revealed = True
+    refill_discards(ch)
+
+
+def discard_pile(state: GameState, pile: DiscardPile) -> tuple[Commodity, ...]:
+    cards: tuple[Commodity, ...] = getattr(state.board, pile)
+    return cards
+
+
+def refill_discards(ch: Changes) -> None:
+    """An emptied discard pile is refilled at once from the deck (seed 000, setup 4)."""
+    for pile in ("discard1", "discard2"):
+        if not discard_pile(ch.state, pile) and ch.state.piles.deck:  # type: ignore[arg-type]
+            card, rest = ch.state.piles.deck[0], ch.state.piles.deck[1:]
+            ch.state = update_piles(update_board(ch.state, **{pile: (card,)}), deck=rest)
+            ch.events.append(DiscardRefilled(pile=pile, card=card))  # type: ignore[arg-type]
+
+
+def lap_length(state: GameState) -> int:
+    return components().lap[len(state.seats)]
