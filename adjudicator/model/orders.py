@@ -156,7 +156,8 @@ class ChooseTrajanTiles(Model, tag_field="decision", tag="setup_trajan"):
 
 
 class PlayTurn(Model, tag_field="decision", tag="turn"):
-    steps: Annotated[tuple[Step, ...], msgspec.Meta(min_length=1, max_length=64)]
+    # A paused turn may be ended with no further step: an empty list.
+    steps: Annotated[tuple[Step, ...], msgspec.Meta(max_length=64)]
 
 
 class MeetDemandsAnswer(Model, tag_field="decision", tag="demands"):

@@ -7,7 +7,7 @@ from collections import Counter
 
 from msgspec.structs import replace
 
-from adjudicator.components import components
+from adjudicator.components import DeployLegionnaires, DeployWorkers, DrawCards, Plus2, components
 from adjudicator.errors import Problem, problem
 from adjudicator.model.events import ArchMoved, Sown, TimeAdvanced, TrajanTileAccomplished
 from adjudicator.model.orders import Sow
@@ -28,7 +28,7 @@ from adjudicator.rules.ops import (
     with_player,
 )
 
-SPECIAL_EFFECTS = ("draw_cards", "workers", "legionnaires", "plus2")
+SPECIAL_EFFECTS = (DrawCards, DeployWorkers, DeployLegionnaires, Plus2)
 
 
 def check(state: GameState, colour: PlayerColour, step: Sow, path: str) -> list[Problem]:
@@ -111,4 +111,4 @@ def _accomplish(ch: Changes, colour: PlayerColour, target: Action) -> str | None
     if p.arch is None:  # the Arch leaves the centre for the freed slot
         ch.state = update_player(ch.state, colour, arch=target)
         ch.events.append(ArchMoved(player=colour, slot=target))
-    return tile_id if tile.effect.kind in SPECIAL_EFFECTS else None
+    return tile_id if isinstance(tile.effect, SPECIAL_EFFECTS) else None

@@ -37,6 +37,9 @@ def play(state: GameState, colour: PlayerColour, answer: PlayTurn, path: str) ->
     progress = state.turn if isinstance(state.pending, ContinueTurn) else None
     if progress is None:
         ch.events.append(TurnBegan(player=colour, quarter=state.quarter, round=len(state.board.demands) + 1))
+    if progress is None and not answer.steps:
+        raise Illegal([problem("turn.sow_first", f"{path}.steps",
+                               "A turn begins by emptying a tray: the first step must be 'sow'.")])
     revealed = False
     for i, step in enumerate(answer.steps):
         here = f"{path}.steps[{i}]"

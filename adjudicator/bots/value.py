@@ -1,0 +1,75 @@
+"""A hand-made value of a position for one player (for the greedy bot)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from math import ceil
+
+from adjudicator.components import components
+from adjudicator.model.state import GameState, Player
+from adjudicator.model.vocab import PlayerColour
+from adjudicator.rules.ops import player
+
+DEMAND_TILE = 3.0
+CARD = 0.9
+TOKEN = 0.8
+EXTRA_TILE = 2.0
+
+
+def value(state: GameState, colour: PlayerColour) -> float:
+    p = player(state, colour)
+    v = float(p.vp)
+    v += CARD * len(p.hand) + TOKEN * (p.worker_camp + p.military_camp)
+    v += _demand_readiness(state, p) + _trajan_potential(p) + _construction_sets(p)
+    v += EXTRA_TILE * (len(p.extra_tiles) + sum(t.startswith("extra") or t == "wild-extra" for t in p.forum_tiles))
+    v += 0.6 * len(p.plus2) + 0.4 * _votes(p)
+    v += sum(bonus_estimate(state, colour, b.tile, b.side) for b in p.bonus_tiles)
+    return v
+
+
+def _votes(p: Player) -> int:
+    return p.senate + sum(components().forum_tile[t].votes for t in p.forum_tiles if t.startswith("senate"))
+
+
+def _demand_readiness(state: GameState, p: Player) -> float:
+    have = Counter(t for t in p.forum_tiles if t in ("bread", "games", "religion"))
+    trajan = Counter(components().trajan_tile[t].effect.demand  # type: ignore[union-attr]
+                     for t in p.trajan_demand_tiles)
+    wild = p.forum_tiles.count("wild-demand")
+    covered = sum(min(have[d] + 2 * trajan[d], 3) for d in ("bread", "games", "religion"))
+    return DEMAND_TILE * (covered + wild) + 4.0 * len(p.trajan_demand_tiles)
+
+
+def _trajan_potential(p: Player) -> float:
+    tiles = [getattr(p.slots, a) for a in ("seaport", "forum", "military", "senate", "trajan", "construction")]
+    return sum(0.45 * components().trajan_tile[t].vp for t in tiles if t)
+
+
+def _construction_sets(p: Player) -> float:
+    kinds = Counter(components().construction_tile[t].type for t in p.construction_tiles)
+    wild = p.forum_tiles.count("wild-construction")
+    score = 0.0
+    for n in sorted(kinds.values(), reverse=True):
+        use = min(wild, max(0, 3 - n)) if n >= 2 else 0
+        wild -= use
+        n += use
+        score += 20 if n >= 4 else 10 if n == 3 else 3 if n == 2 else 0
+    return score
+
+
+def bonus_estimate(state: GameState, colour: PlayerColour, tile: str, side: str) -> float:
+    """What a bonus tile would score if the game ended now."""
+    data = components().bonus_tile[tile]  # type: ignore[index]
+    p = player(state, colour)
+    per = data.yellow if side == "yellow" else data.grey
+    if data.scoring == "forum_demand":
+        return float(per) if data.demand in p.forum_tiles else per / 3
+    if data.scoring == "workers_in_district":
+        n = sum(colour in s.workers for s in state.board.district)
+    elif data.scoring == "legionnaires_in_provinces":
+        n = len(p.legionnaires)
+    elif data.scoring == "yellow_bonus_tiles":
+        n = sum(b.side == "yellow" for b in p.bonus_tiles)
+    else:
+        n = sum(c in data.commodities for c in p.display) + p.forum_tiles.count("wild-commodity")
+    return float(ceil(per * n / data.divisor))

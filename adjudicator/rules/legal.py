@@ -1,0 +1,61 @@
+"""Legal steps and answers: listing what may be decided now.
+
+Listing and checking share one implementation: every candidate here is filtered by
+the same ``check`` functions the engine uses on an order file.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from itertools import permutations
+
+from adjudicator.model.orders import Discard, Sow, Step
+from adjudicator.model.state import GameState, TurnProgress
+from adjudicator.model.vocab import ACTIONS, Action, MarkerColour, PlayerColour
+from adjudicator.rules import extra, special
+from adjudicator.rules.actions import module_for
+from adjudicator.rules.ops import clockwise_from, player, tray
+from adjudicator.rules.turn import check_step
+
+
+def sow_candidates(state: GameState, colour: PlayerColour) -> list[Sow]:
+    """One sowing per tray and per distinct colour order of its markers."""
+    out = []
+    for a in ACTIONS:
+        held = tray(player(state, colour), a)
+        if not held:
+            continue
+        for order in dict.fromkeys(permutations(sorted(held))):
+            out.append(Sow(tray=a, markers=order))
+    return out
+
+
+def sow_targets(state: GameState, colour: PlayerColour) -> dict[Action, Action]:
+    """Each non-empty tray and the target tray its sowing ends on."""
+    p = player(state, colour)
+    return {a: clockwise_from(a, len(tray(p, a))) for a in ACTIONS if tray(p, a)}
+
+
+def step_candidates(state: GameState, progress: TurnProgress) -> list[Step]:
+    """Every step worth checking at this point of a turn in progress."""
+    colour = progress.player
+    steps: list[Step] = []
+    if progress.discard_due:
+        hand = sorted(set(player(state, colour).hand))
+        return [Discard(card=c, pile=p) for c in hand for p in ("discard1", "discard2")]
+    if progress.special is not None:
+        steps += special.candidates(state, colour, progress.special)
+    for action in dict.fromkeys(o.action for o in progress.queue):
+        steps += module_for(action).candidates(state, colour)
+    steps += extra.candidates(state, progress)
+    return steps
+
+
+def legal_steps(state: GameState, progress: TurnProgress) -> list[Step]:
+    """The steps ``check_step`` accepts now (the end of the order is always possible)."""
+    return [s for s in step_candidates(state, progress)
+            if not check_step(state, progress.player, progress, s, "$")]
+
+
+def colour_counts(markers: tuple[MarkerColour, ...]) -> dict[str, int]:
+    return dict(sorted(Counter(markers).items()))
