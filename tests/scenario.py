@@ -23,7 +23,8 @@ A scenario file::
 stands at the start player's first turn.  ``set`` overwrites values by path: dotted
 names, list indexes, and list elements picked by their ``colour``, ``site`` or
 ``province`` (``players.red.hand``, ``board.district.C2.workers``).  Orders get
-``game_id`` and ``decision`` filled in.  Every order but the last must be accepted.
+``game_id`` and ``decision`` filled in, unless an order gives its own (to test the
+envelope: ``{"player": "red", "decision": 1, "answer": ...}``).  Every order but the last must be accepted.
 """
 
 from __future__ import annotations
@@ -58,8 +59,10 @@ def all_scenarios() -> list[Path]:
     return sorted(ROOT.rglob("*.json"))
 
 
-def order(state: GameState, player: str, answer: dict[str, Any]) -> OrderFile:
+def order(state: GameState, player: str, answer: dict[str, Any],
+          given: dict[str, Any] | None = None) -> OrderFile:
     raw = {"game_id": state.game_id, "decision": state.decision, "player": player, "answer": answer}
+    raw.update({k: v for k, v in (given or {}).items() if k in ("game_id", "decision")})
     return msgspec.convert(raw, OrderFile)
 
 
@@ -118,12 +121,12 @@ def run(spec: dict[str, Any]) -> tuple[GameState, Outcome | None, list[Problem]]
     state = with_values(set_up(spec["game"]), spec.get("set", {}))
     orders = spec.get("orders", [])
     for o in orders[:-1]:
-        state = adjudicate(state, order(state, o["player"], o["answer"])).state
+        state = adjudicate(state, order(state, o["player"], o["answer"], o)).state
     if not orders:
         return state, None, []
     last = orders[-1]
     try:
-        return state, adjudicate(state, order(state, last["player"], last["answer"])), []
+        return state, adjudicate(state, order(state, last["player"], last["answer"], last)), []
     except Illegal as e:
         return state, None, list(e.problems)
 

@@ -243,6 +243,38 @@ class GameEnded(Event, tag="game_ended"):
     ranking: tuple[PlayerColour, ...]
 
 
+class SenateReset(Event, tag="senate_reset"):
+    """After the vote every disc is back on the start space; ``stack`` bottom to top."""
+
+    stack: tuple[PlayerColour, ...]
+
+
+class SenateTilesRemoved(Event, tag="senate_tiles_removed"):
+    """A player's senate tiles leave the game at the quarter end, used or not."""
+
+    player: PlayerColour
+    tiles: tuple[ForumTileKind, ...]
+
+
+class ForumCleared(Event, tag="forum_cleared"):
+    """The tiles left in the forum and the revealed demand tiles leave the game."""
+
+    forum: tuple[ForumTileKind, ...]
+    forum_extra: tuple[Action, ...]
+    demands: tuple[Demand, ...]
+
+
+class ProvinceRefilled(Event, tag="province_refilled"):
+    province: Province
+    tile: ForumTileKind
+
+
+class ShipsRestored(Event, tag="ships_restored"):
+    """Ship tiles turned back to their coloured side."""
+
+    ships: tuple[Ship, ...]
+
+
 AnyEvent = (
     MarkersPlaced | CardTaken | DiscardRefilled | TrajanTileChosen | TurnBegan | Sown
     | TimeAdvanced | ScoreChanged | TrajanTileAccomplished | ArchMoved | CardsDrawn
@@ -250,5 +282,6 @@ AnyEvent = (
     | ExtraTileTaken | LeaderMoved | ProvinceTileSeized | LegionnaireDeployed
     | TrajanTileTaken | SenateAdvanced | WorkerBuilt | ActionDeclined | ExtraActionUsed
     | TurnPaused | TurnEnded | RoundEnded | DemandMet | SenateVote | BonusTileGained
-    | QuarterEnded | BoardRefilled | GameEnded
+    | QuarterEnded | BoardRefilled | GameEnded | SenateReset | SenateTilesRemoved | ForumCleared
+    | ProvinceRefilled | ShipsRestored
 )

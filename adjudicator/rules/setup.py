@@ -48,7 +48,7 @@ def check_cards(state: GameState, colour: PlayerColour, answer: TakeCards, path:
     ch = Changes(state)
     problems: list[Problem] = []
     for i, source in enumerate(answer.take):
-        if (not state.piles.deck if source == "deck" else not discard_pile(ch.state, source)) and not problems:
+        if (not ch.state.piles.deck if source == "deck" else not discard_pile(ch.state, source)) and not problems:
             problems.append(problem("setup.pile_empty", f"{path}.take[{i}]", f"The {source} pile is empty."))
         if not problems:
             _take(ch, colour, source)

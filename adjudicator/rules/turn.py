@@ -107,8 +107,8 @@ def apply_step(ch: Changes, colour: PlayerColour, progress: TurnProgress | None,
         seaport.apply_discard(ch, colour, step)
         return replace(progress, discard_due=False)
     if isinstance(step, Extra):
+        _decline(ch, progress.queue, colour)  # what is still open is declined first
         repeats = extra.apply(ch, progress, step)
-        _decline(ch, progress.queue, colour)
         return replace(progress, extra_used=True,
                        queue=(Opportunity(action=step.action, source="extra"),) * repeats)
     action = ACTION_OF_STEP[type(step)]

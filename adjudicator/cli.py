@@ -1,0 +1,274 @@
+"""The ``trajan`` command: thin Typer commands over the library.
+
+Every command runs through :func:`_run`, the one place where failures become exit
+codes: 0 success, 1 orders illegal, 2 input not understood (or output not written,
+or an internal error), 3 game file inconsistent.  No traceback reaches a user; set
+``TRAJAN_DEBUG=1`` to see one.  Heavy imports happen inside the commands so that
+``trajan --help`` starts fast.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+if TYPE_CHECKING:
+    from adjudicator.errors import Problem
+    from adjudicator.model.events import AnyEvent
+    from adjudicator.model.orders import OrderFile
+    from adjudicator.model.state import GameState, Options
+
+app = typer.Typer(
+    name="trajan",
+    help="A stateless adjudicator for Stefan Feld's board game Trajan: game file + order file in, "
+         "new game file + report out.",
+    add_completion=False,
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+)
+
+JsonFlag = Annotated[bool, typer.Option("--json", help="Print problems as a JSON list on stderr.")]
+GameArg = Annotated[Path, typer.Argument(help="The game file (JSON).", show_default=False)]
+OrdersArg = Annotated[Path, typer.Argument(help="The order file (JSON).", show_default=False)]
+
+
+# --- The boundary: failures to exit codes, in one place -----------------------------------
+
+def _run(as_json: bool, work: Callable[[], None]) -> None:
+    """Run ``work``; turn every failure into problems on stderr and an exit code."""
+    from adjudicator.errors import EXIT_MALFORMED, Problem, TrajanError
+
+    try:
+        work()
+    except TrajanError as e:
+        _print_problems(e.problems, as_json)
+        raise typer.Exit(e.exit_code) from None
+    except (typer.Exit, typer.Abort, KeyboardInterrupt):
+        raise
+    except Exception as e:  # the boundary: no traceback may reach a user
+        if os.environ.get("TRAJAN_DEBUG"):
+            raise
+        message = (f"The adjudicator failed unexpectedly ({type(e).__name__}); nothing was written. "
+                   "Please report this with the input files.")
+        _print_problems([Problem(code="internal.error", path="$", message=message)], as_json)
+        raise typer.Exit(EXIT_MALFORMED) from None
+
+
+def _print_problems(problems: Sequence[Problem], as_json: bool) -> None:
+    if as_json:
+        import msgspec
+
+        typer.echo(msgspec.json.encode(list(problems)).decode(), err=True)
+        return
+    for p in problems:
+        typer.echo(p.render(), err=True)
+
+
+def _version(value: bool) -> None:
+    if value:
+        from adjudicator import __version__
+
+        typer.echo(f"trajan {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: Annotated[
+        bool,
+        typer.Option("--version", callback=_version, is_eager=True, help="Show the version and exit."),
+    ] = False,
+) -> None:
+    """Adjudicate Trajan by files: every command reads files and writes files, nothing else."""
+
+
+# --- Commands ------------------------------------------------------------------------------
+
+@app.command()
+def new(
+    *,
+    players: Annotated[str, typer.Option(
+        "--players", help="Seat order, comma-separated (2 to 4 of red, green, blue, brown).",
+        show_default=False)],
+    seed: Annotated[str | None, typer.Option(
+        help="Seed of every shuffle; default: a random one, recorded in the game file.")] = None,
+    first: Annotated[str | None, typer.Option(
+        help="The start player; default: drawn from the seed.")] = None,
+    option: Annotated[list[str] | None, typer.Option(
+        "--option", metavar="NAME=VALUE",
+        help="A rules option, e.g. trajan_tiles_score_at_end=true (repeatable).")] = None,
+    game_id: Annotated[str | None, typer.Option(
+        "--game-id", help="The game id; default: derived from the seed and seats.")] = None,
+    output: Annotated[Path | None, typer.Option(
+        "-o", "--output", help="Write the game file here (default: print it).")] = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """Set up a new game: everything but the players' own setup decisions."""
+    def work() -> None:
+        import secrets
+
+        from adjudicator import io
+        from adjudicator.newgame import new_game
+
+        state = new_game(
+            [p.strip() for p in players.split(",")],
+            seed if seed is not None else secrets.token_hex(16),
+            first=first,
+            options=_parse_options(option or []),
+            game_id=game_id,
+        )
+        _self_check(state)
+        data = io.encode_state(state)
+        if output is None:
+            typer.echo(data.decode(), nl=False)
+            return
+        io.write_atomic(str(output), data)
+        typer.echo(f"Wrote {output}: game {state.game_id}, seats {', '.join(state.seats)}, "
+                   f"start player {state.start_player}. {_next(state)}")
+
+    _run(as_json, work)
+
+
+@app.command()
+def show(game: GameArg, *, as_json: JsonFlag = False) -> None:
+    """Print a readable picture of the public state of a game (no hidden information)."""
+    def work() -> None:
+        from adjudicator import io
+        from adjudicator.show import render_show
+
+        typer.echo(render_show(io.read_game(str(game))), nl=False)
+
+    _run(as_json, work)
+
+
+@app.command()
+def check(game: GameArg, orders: OrdersArg, *, as_json: JsonFlag = False) -> None:
+    """Check an order file against a game; exit 0 if it would be accepted. Writes nothing."""
+    def work() -> None:
+        from adjudicator import engine, io
+        from adjudicator.errors import Illegal
+
+        state = io.read_game(str(game))
+        order_file = io.read_orders(str(orders))
+        problems = engine.check(state, order_file)
+        if problems:
+            raise Illegal([p if p.file else p.located(str(orders)) for p in problems])
+        typer.echo(f"The orders are legal: decision {order_file.decision}, "
+                   f"{_answer_kind(order_file)} by {order_file.player}.")
+
+    _run(as_json, work)
+
+
+@app.command()
+def adjudicate(
+    game: GameArg,
+    orders: OrdersArg,
+    *,
+    output: Annotated[Path, typer.Option(
+        "-o", "--output", help="Write the new game file here (may be GAME itself).", show_default=False)],
+    report: Annotated[Path | None, typer.Option(
+        "--report", help="Write the Markdown report here (default: print it).")] = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """Apply an order file to a game: write the new game file and a report of what happened."""
+    def work() -> None:
+        from adjudicator import engine, io
+        from adjudicator.errors import Illegal
+
+        before = io.read_game(str(game))
+        order_file = io.read_orders(str(orders))
+        try:
+            outcome = engine.adjudicate(before, order_file)
+        except Illegal as e:
+            raise Illegal([p if p.file else p.located(str(orders)) for p in e.problems]) from None
+        _self_check(outcome.state)
+        text = _render_report(outcome.events, before, outcome.state)
+        data = io.encode_state(outcome.state)
+        if report is not None:
+            io.write_atomic(str(report), text.encode())
+        io.write_atomic(str(output), data)
+        if report is None:
+            typer.echo(text, nl=not text.endswith("\n"))
+        else:
+            typer.echo(f"Wrote {output} and {report}. {_next(outcome.state)}")
+
+    _run(as_json, work)
+
+
+# --- Helpers ----------------------------------------------------------------------------------
+
+def _answer_kind(order_file: OrderFile) -> str:
+    return str(type(order_file.answer).__struct_config__.tag)
+
+
+def _parse_options(items: Sequence[str]) -> Options:
+    """The rules options from ``NAME=VALUE`` strings; raises :class:`Malformed`."""
+    import msgspec
+
+    from adjudicator.errors import Malformed, problem
+    from adjudicator.model.state import Options
+
+    known = Options.__struct_fields__
+    values: dict[str, object] = {}
+    problems = []
+    for i, item in enumerate(items):
+        name, sep, value = item.partition("=")
+        name = name.strip()
+        if not sep or name not in known:
+            problems.append(problem("new.unknown_option", f"--option[{i}]",
+                                    f"Unknown rules option {item!r}; expected NAME=VALUE with NAME one of "
+                                    f"{', '.join(known)}."))
+        else:
+            values[name] = _option_value(value.strip())
+    if problems:
+        raise Malformed(problems)
+    try:
+        return msgspec.convert(values, Options, strict=False)
+    except msgspec.ValidationError as e:
+        raise Malformed([problem("new.bad_option", "--option",
+                                 f"Bad value for a rules option ({e}); expected true or false.")]) from None
+
+
+def _option_value(text: str) -> object:
+    """``true``/``yes``/``on``/``1`` and ``false``/``no``/``off``/``0`` as booleans, else the text."""
+    flags = {"true": True, "yes": True, "on": True, "1": True, "false": False, "no": False, "off": False,
+             "0": False}
+    return flags.get(text.lower(), text)
+
+
+def _self_check(state: GameState) -> None:
+    """Refuse to write a game file that breaks an invariant (that is a bug, not bad input)."""
+    from adjudicator import io
+    from adjudicator.errors import Malformed, problem
+
+    problems = io.invariant_problems(state)
+    if problems:
+        bug = problem("internal.inconsistent_output", "$",
+                      "The adjudicator produced a game file that breaks the invariants below; nothing "
+                      "was written. Please report this with the input files.")
+        raise Malformed([bug, *(p.located("<output>") for p in problems)])
+
+
+def _render_report(events: Sequence[AnyEvent], before: GameState, after: GameState) -> str:
+    from adjudicator.report import render
+
+    return render(events, before, after)
+
+
+def _next(state: GameState) -> str:
+    from adjudicator.engine import deciders
+    from adjudicator.model.state import kind_of
+
+    who = deciders(state.pending)
+    if not who:
+        return "The game is over."
+    return f"Next: {kind_of(state.pending)} (decision {state.decision}) by {', '.join(who)}."
+
+
+def main() -> None:
+    """The console entry point."""
+    app(prog_name="trajan")

@@ -1,0 +1,357 @@
+"""Reading and writing game and order files: the only module that touches the disk.
+
+Reading a file goes: bytes (size limit, UTF-8, no BOM) -> JSON (an object, no
+duplicate keys) -> JSON Schema (every violation collected, each with a JSON path) ->
+msgspec model -> for game files, the invariants of
+``adjudicator.rules.invariants.validate_state``.  A failure raises
+:class:`~adjudicator.errors.Malformed` (exit 2) or, for a game file that breaks an
+invariant, :class:`~adjudicator.errors.Inconsistent` (exit 3).
+
+Writing is canonical (the same state always gives the same bytes) and atomic (a
+temporary file in the same folder renamed into place; on failure the old file is
+left as it was).
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import os
+import tempfile
+from collections.abc import Iterable, Iterator
+from importlib import resources
+from pathlib import Path
+from typing import Any, TypeVar
+
+import msgspec
+
+from adjudicator.errors import Inconsistent, Malformed, Problem, problem
+from adjudicator.model.orders import OrderFile
+from adjudicator.model.state import GameState
+
+# Input files larger than this are refused unread (a game file is about 10 kB).
+MAX_INPUT_BYTES = 5 * 1024 * 1024
+# At most this many schema problems are listed for one file.
+MAX_PROBLEMS = 100
+
+_T = TypeVar("_T", GameState, OrderFile)
+_BOM = b"\xef\xbb\xbf"
+
+
+# --- Reading -------------------------------------------------------------------------
+
+def read_bytes(path: str) -> bytes:
+    """The bytes of the file at ``path``; raises :class:`Malformed`."""
+    try:
+        with open(path, "rb") as f:
+            data = f.read(MAX_INPUT_BYTES + 1)
+    except FileNotFoundError:
+        raise _malformed(path, "input.missing", "$", "There is no file at this path.") from None
+    except IsADirectoryError:
+        raise _malformed(path, "input.not_a_file", "$", "This path is a folder, not a file.") from None
+    except OSError as e:
+        raise _malformed(path, "input.unreadable", "$",
+                         f"The file cannot be read: {e.strerror or e}.") from None
+    if len(data) > MAX_INPUT_BYTES:
+        raise _malformed(path, "input.too_large", "$",
+                         f"The file is larger than the limit of {MAX_INPUT_BYTES} bytes (5 MB).")
+    return data
+
+
+def parse_object(data: bytes, file: str) -> dict[str, Any]:
+    """The JSON object in ``data``; raises :class:`Malformed` naming what is wrong."""
+    if not data.strip():
+        raise _malformed(file, "input.empty", "$", "The file is empty; expected a JSON object.")
+    if data.startswith(_BOM):
+        raise _malformed(file, "input.bom", "$",
+                         "The file starts with a byte-order mark (BOM); save it as UTF-8 without BOM.")
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise _malformed(file, "input.not_utf8", "$",
+                         f"The file is not valid UTF-8 (bad byte at offset {e.start}).") from None
+    try:
+        value = msgspec.json.decode(data)
+    except RecursionError:
+        raise _malformed(file, "input.too_deep", "$", "The JSON is nested too deeply.") from None
+    except (msgspec.DecodeError, msgspec.ValidationError, ValueError) as e:
+        raise _malformed(file, "input.not_json", "$",
+                         f"The file is not valid JSON: {_sentence(str(e))}") from None
+    if not isinstance(value, dict):
+        raise _malformed(file, "input.not_object", "$",
+                         f"Expected a JSON object at the top level, got {_json_type(value)}.")
+    duplicate = _duplicate_key(data)
+    if duplicate is not None:
+        raise _malformed(file, "input.duplicate_key", "$",
+                         f"The key {duplicate!r} appears twice in one JSON object.")
+    return value
+
+
+def _duplicate_key(data: bytes) -> str | None:
+    found: list[str] = []
+
+    def hook(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        keys = [k for k, _ in pairs]
+        if len(set(keys)) != len(keys) and not found:
+            found.append(next(k for i, k in enumerate(keys) if k in keys[:i]))
+        return dict(pairs)
+
+    try:
+        json.loads(data, object_pairs_hook=hook)
+    except (RecursionError, ValueError):
+        return None  # msgspec already accepted the document; only duplicates matter here
+    return found[0] if found else None
+
+
+def load_game(data: bytes, file: str = "<game>") -> GameState:
+    """The game in ``data``, schema-checked and invariant-checked."""
+    state = _load(data, file, "game.schema.json", GameState)
+    check_state(state, file)
+    return state
+
+
+def load_orders(data: bytes, file: str = "<orders>") -> OrderFile:
+    """The order file in ``data``, schema-checked."""
+    return _load(data, file, "orders.schema.json", OrderFile)
+
+
+def read_game(path: str) -> GameState:
+    """The game file at ``path``; raises :class:`Malformed` or :class:`Inconsistent`."""
+    return load_game(read_bytes(path), path)
+
+
+def read_orders(path: str) -> OrderFile:
+    """The order file at ``path``; raises :class:`Malformed`."""
+    return load_orders(read_bytes(path), path)
+
+
+def check_state(state: GameState, file: str) -> None:
+    """Raise :class:`Inconsistent` if ``state`` breaks an invariant no schema can express."""
+    problems = invariant_problems(state)
+    if problems:
+        raise Inconsistent([p.located(file) for p in problems])
+
+
+def invariant_problems(state: GameState) -> list[Problem]:
+    """Every broken invariant of ``state`` (see ``adjudicator.rules.invariants``)."""
+    try:
+        from adjudicator.rules.invariants import validate_state
+    except ModuleNotFoundError as e:  # pragma: no cover - only while the module is written
+        if e.name != "adjudicator.rules.invariants":
+            raise
+        return []
+    return list(validate_state(state))
+
+
+def _load(data: bytes, file: str, schema: str, model: type[_T]) -> _T:
+    value = parse_object(data, file)
+    problems = schema_problems(value, schema)
+    if problems:
+        raise Malformed([p.located(file) for p in problems])
+    try:
+        decoded: _T = _decoder(model).decode(data)
+        return decoded
+    except msgspec.ValidationError as e:
+        message, _, where = str(e).partition(" - at `")
+        raise _malformed(file, "schema.invalid", where.rstrip("`") or "$", _sentence(message)) from None
+
+
+@functools.cache
+def _decoder(model: type[_T]) -> msgspec.json.Decoder[_T]:
+    return msgspec.json.Decoder(model)
+
+
+# --- Schema validation -------------------------------------------------------------------
+
+def load_schema(name: str) -> dict[str, Any]:
+    """The packaged JSON Schema ``name`` (e.g. ``game.schema.json``)."""
+    text = resources.files("adjudicator").joinpath("schemas").joinpath(name).read_bytes()
+    schema: dict[str, Any] = json.loads(text)
+    return schema
+
+
+@functools.cache
+def _validator(name: str) -> Any:
+    from jsonschema import Draft202012Validator
+
+    return Draft202012Validator(load_schema(name))
+
+
+def schema_problems(value: Any, schema: str) -> list[Problem]:
+    """Every violation of the packaged schema ``schema`` by ``value`` (at most MAX_PROBLEMS)."""
+    problems: list[Problem] = []
+    for error in _validator(schema).iter_errors(value):
+        problems.extend(p for p in _problems_of(error) if p not in problems)
+        if len(problems) >= MAX_PROBLEMS:
+            problems = problems[:MAX_PROBLEMS]
+            problems.append(problem("schema.too_many_problems", "$",
+                                    f"Only the first {MAX_PROBLEMS} problems are listed."))
+            break
+    return problems
+
+
+def json_path(parts: Iterable[str | int]) -> str:
+    """``$.a.b[0]`` for the parts ``a``, ``b``, ``0``."""
+    out = "$"
+    for part in parts:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        elif part.isidentifier():
+            out += f".{part}"
+        else:
+            out += f"[{json.dumps(part)}]"
+    return out
+
+
+def _problems_of(error: Any) -> Iterator[Problem]:
+    kind = error.validator
+    path = json_path(error.absolute_path)
+    instance = error.instance
+    expected = error.validator_value
+    if kind == "additionalProperties" and isinstance(instance, dict):
+        known = sorted(error.schema.get("properties", {}))
+        for key in instance:
+            if key not in known:
+                yield problem("schema.unknown_field", json_path([*error.absolute_path, key]),
+                              f"Unknown field {key!r}; expected one of: {', '.join(known)}.")
+        return
+    if kind in ("anyOf", "oneOf") and error.context:
+        yield _any_of_problem(error, path)
+        return
+    yield _one_problem(kind, path, instance, expected, error.message)
+
+
+def _one_problem(kind: str, path: str, instance: Any, expected: Any, fallback: str) -> Problem:
+    if kind == "type":
+        types = expected if isinstance(expected, list) else [expected]
+        return problem("schema.type", path,
+                       f"Expected {' or '.join(types)}, got {_json_type(instance)} {_short(instance)}.")
+    if kind == "enum":
+        return problem("schema.enum", path,
+                       f"Expected one of {', '.join(_short(v) for v in expected)}; got {_short(instance)}.")
+    if kind == "const":
+        return problem("schema.const", path, f"Expected {_short(expected)}, got {_short(instance)}.")
+    if kind == "required":  # one error per missing field: all listed once
+        missing = [k for k in expected if isinstance(instance, dict) and k not in instance]
+        plural = "s" if len(missing) > 1 else ""
+        return problem("schema.required", path,
+                       f"Missing required field{plural} {', '.join(map(repr, missing))}.")
+    if kind in ("minItems", "maxItems", "minLength", "maxLength"):
+        size = len(instance) if isinstance(instance, (list, str)) else 0
+        bound = "at least" if kind.startswith("min") else "at most"
+        unit = "items" if kind.endswith("Items") else "characters"
+        return problem("schema.length", path, f"Expected {bound} {expected} {unit}, got {size}.")
+    if kind in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
+        op = {"minimum": ">=", "maximum": "<=", "exclusiveMinimum": ">", "exclusiveMaximum": "<"}[kind]
+        return problem("schema.out_of_range", path,
+                       f"Expected a number {op} {expected}, got {_short(instance)}.")
+    return problem("schema.invalid", path, _sentence(fallback))
+
+
+def _any_of_problem(error: Any, path: str) -> Problem:
+    """One problem for a failed ``anyOf``: the alternatives, or the deepest sub-error."""
+    from jsonschema.exceptions import best_match
+
+    here = [e for e in error.context if not e.relative_path]
+    if len(here) == len(error.context) and all(e.validator in ("type", "enum", "const") for e in here):
+        wanted = []
+        for e in here:
+            if e.validator == "type":
+                wanted.append(str(e.validator_value))
+            elif e.validator == "const":
+                wanted.append(_short(e.validator_value))
+            else:
+                wanted.extend(_short(v) for v in e.validator_value)
+        return problem("schema.type", path,
+                       f"Expected {' or '.join(wanted)}; got {_json_type(error.instance)} "
+                       f"{_short(error.instance)}.")
+    deepest = best_match(error.context)
+    return next(_problems_of(deepest))
+
+
+# --- Writing -------------------------------------------------------------------------------
+
+def canonical(obj: Any) -> bytes:
+    """Deterministic pretty JSON: keys in struct order, 2-space indent, trailing newline."""
+    return msgspec.json.format(msgspec.json.encode(obj), indent=2) + b"\n"
+
+
+def encode_state(state: GameState) -> bytes:
+    """The canonical bytes of a game file."""
+    return canonical(state)
+
+
+def encode_orders(orders: OrderFile) -> bytes:
+    """The canonical bytes of an order file."""
+    return canonical(orders)
+
+
+def write_atomic(path: str, data: bytes) -> None:
+    """Write ``data`` to ``path`` all at once; raises :class:`Malformed` (old file kept)."""
+    target = Path(path)
+    tmp: str | None = None
+    try:
+        fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        os.chmod(tmp, _file_mode(target))
+        os.replace(tmp, target)
+        tmp = None
+    except OSError as e:
+        raise _malformed(path, "output.write_failed", "$",
+                         f"The file cannot be written ({e.strerror or e}); nothing was changed.") from None
+    finally:
+        if tmp is not None:
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
+
+
+def _file_mode(target: Path) -> int:
+    try:
+        return target.stat().st_mode & 0o777
+    except OSError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask
+
+
+# --- Helpers ---------------------------------------------------------------------------
+
+def _malformed(file: str, code: str, path: str, message: str) -> Malformed:
+    return Malformed([problem(code, path, message).located(file)])
+
+
+def _json_type(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, int):
+        return "integer"
+    if isinstance(value, float):
+        return "number"
+    if isinstance(value, str):
+        return "string"
+    if isinstance(value, list):
+        return "array"
+    return "object"
+
+
+def _short(value: Any, limit: int = 60) -> str:
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        text = f"<{_json_type(value)}>"
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _sentence(text: str, limit: int = 300) -> str:
+    text = " ".join(text.split())
+    if len(text) > limit:
+        text = text[: limit - 1] + "…"
+    text = text[:1].upper() + text[1:]
+    return text if text.endswith((".", "?", "!", "…")) else text + "."

@@ -1,0 +1,50 @@
+"""The user's path from files to files: read, validate, adjudicate, self-check, encode.
+
+``trajan adjudicate``, ``trajan selfplay`` and ``trajan verify`` all go through
+:func:`adjudicate_bytes`, so a log made by bots is judged exactly as a person's orders.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from adjudicator import engine, io
+from adjudicator.errors import Illegal, Malformed, problem
+from adjudicator.model.events import AnyEvent
+from adjudicator.model.state import GameState
+
+
+@dataclass(frozen=True)
+class Adjudicated:
+    before: GameState
+    state: GameState
+    events: tuple[AnyEvent, ...]
+    data: bytes  # the new game file, canonical bytes
+    report: str  # the public Markdown report
+
+
+def adjudicate_bytes(game: bytes, orders: bytes, game_name: str = "<game>",
+                     orders_name: str = "<orders>") -> Adjudicated:
+    """Adjudicate an order file against a game file; raises a TrajanError subclass."""
+    from adjudicator.report import render
+
+    before = io.load_game(game, game_name)
+    order_file = io.load_orders(orders, orders_name)
+    try:
+        outcome = engine.adjudicate(before, order_file)
+    except Illegal as e:
+        raise Illegal([p if p.file else p.located(orders_name) for p in e.problems]) from None
+    self_check(outcome.state)
+    return Adjudicated(before=before, state=outcome.state, events=outcome.events,
+                       data=io.encode_state(outcome.state),
+                       report=render(outcome.events, before, outcome.state))
+
+
+def self_check(state: GameState) -> None:
+    """Refuse to write a game file that breaks an invariant (that is a bug, not bad input)."""
+    problems = io.invariant_problems(state)
+    if problems:
+        bug = problem("internal.inconsistent_output", "$",
+                      "The adjudicator produced a game file that breaks the invariants below; nothing "
+                      "was written. Please report this with the input files.")
+        raise Malformed([bug, *(p.located("<output>") for p in problems)])

@@ -1,0 +1,58 @@
+"""``trajan selfplay``: bots play a whole game through the user's path, leaving a log.
+
+The log folder holds ``0000-game.json`` (what ``new`` wrote), then for each decision
+k = 1, 2, ...: ``kkkk-orders.json``, ``kkkk-game.json`` (the game after it) and
+``kkkk-report.md``; numbers are zero-padded to 4 digits so the files sort in play order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from adjudicator import io
+from adjudicator.bots import make_bot
+from adjudicator.engine import deciders
+from adjudicator.model.orders import OrderFile
+from adjudicator.model.state import GameOver, GameState
+from adjudicator.model.vocab import PLAYER_COLOURS
+from adjudicator.newgame import new_game
+from adjudicator.pipeline import adjudicate_bytes
+from adjudicator.rng import Stream
+
+MAX_DECISIONS = 9999
+
+
+def bot_names(players: int, bots: Sequence[str]) -> list[str]:
+    """One bot name per seat: the list given, padded with ``random``."""
+    names = list(bots)[:players]
+    return names + ["random"] * (players - len(names))
+
+
+def bot_orders(state: GameState, seat_bots: Sequence[str], seed: str) -> OrderFile:
+    """The order the seat's bot gives for the pending decision (the first decider's)."""
+    colour = deciders(state.pending)[0]
+    bot = make_bot(seat_bots[state.seats.index(colour)])
+    answer = bot.answer(state, colour, Stream(seed, f"bot-{state.decision}-{colour}"))
+    return OrderFile(game_id=state.game_id, decision=state.decision, player=colour,
+                     written_by=f"{bot.name} bot", answer=answer)
+
+
+def selfplay(players: int, seed: str, bots: Sequence[str], out: Path) -> GameState:
+    """Play a whole game into the log folder ``out``; returns the final state."""
+    seat_bots = bot_names(players, bots)
+    state = new_game(PLAYER_COLOURS[:players], seed)
+    data = io.encode_state(state)
+    out.mkdir(parents=True, exist_ok=True)
+    io.write_atomic(str(out / "0000-game.json"), data)
+    k = 1
+    while not isinstance(state.pending, GameOver):
+        if k > MAX_DECISIONS:
+            raise RuntimeError("selfplay did not finish")
+        orders = io.encode_orders(bot_orders(state, seat_bots, seed))
+        result = adjudicate_bytes(data, orders, f"{k - 1:04d}-game.json", f"{k:04d}-orders.json")
+        io.write_atomic(str(out / f"{k:04d}-orders.json"), orders)
+        io.write_atomic(str(out / f"{k:04d}-game.json"), result.data)
+        io.write_atomic(str(out / f"{k:04d}-report.md"), result.report.encode())
+        state, data, k = result.state, result.data, k + 1
+    return state

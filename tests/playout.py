@@ -1,0 +1,35 @@
+"""Seeded games played by bots at engine level, for invariant and property tests."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+from adjudicator.engine import Outcome, adjudicate, deciders
+from adjudicator.model.state import GameOver, GameState
+from adjudicator.model.vocab import PLAYER_COLOURS
+from adjudicator.newgame import new_game
+from adjudicator.selfplay import bot_orders, bot_names
+
+
+def playout(players: int, seed: str, bots: Sequence[str] = ()) -> Iterator[tuple[GameState, Outcome]]:
+    """Every (state before, outcome) of a whole bot game."""
+    state = new_game(PLAYER_COLOURS[:players], seed)
+    seat_bots = bot_names(players, bots)
+    for _ in range(5000):
+        if isinstance(state.pending, GameOver):
+            return
+        outcome = adjudicate(state, bot_orders(state, seat_bots, seed))
+        yield state, outcome
+        state = outcome.state
+    raise AssertionError(f"game {seed} did not finish in 5000 decisions")
+
+
+def final_state(players: int, seed: str, bots: Sequence[str] = ()) -> GameState:
+    state = None
+    for _, outcome in playout(players, seed, bots):
+        state = outcome.state
+    assert state is not None
+    return state
+
+
+__all__ = ["playout", "final_state", "deciders"]
