@@ -44,7 +44,8 @@ def test_demands_met_as_far_as_possible(revealed: list[str], forum: list[str], w
 
 
 def test_no_choice_when_every_tile_is_needed() -> None:
-    state = _state({"board.demands": ["bread", "bread", "bread"], "players.red.forum_tiles": ["bread", "wild-demand"],
+    state = _state({"board.demands": ["bread", "bread", "bread"],
+                    "players.red.forum_tiles": ["bread", "wild-demand"],
                     "players.red.trajan_demand_tiles": ["demand-1"]})
     assert not demands.has_choice(state, "red")
     assert demands.met(demands.the_way(state, "red")) == 3
@@ -57,8 +58,9 @@ def test_choice_between_trajan_and_forum_tile() -> None:
 
 
 def test_senate_standing_votes_then_space_then_stack() -> None:
-    state = _state({"players.red.senate": 3, "players.red.forum_tiles": ["senate-2"], "players.green.senate": 5,
-                    "board.senate_stack": ["green", "red"]})
+    state = _state({"players.red.senate": 3, "players.red.forum_tiles": ["senate-2"],
+                    "players.green.senate": 5, "board.senate_stack": ["green", "red"]})
     assert senate_vote.standing(state) == ("green", "red")  # 5 votes each: green's space is higher
-    state = _state({"players.red.senate": 5, "players.green.senate": 5, "board.senate_stack": ["green", "red"]})
+    state = _state({"players.red.senate": 5, "players.green.senate": 5,
+                    "board.senate_stack": ["green", "red"]})
     assert senate_vote.standing(state) == ("red", "green")  # same space: red's disc on top

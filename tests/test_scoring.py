@@ -30,8 +30,9 @@ HOLDINGS = {
     "board.district.A1.workers": ["red"], "board.district.B1.workers": ["red", "green"],
     "board.district.C3.workers": ["red"], "players.red.legionnaires": ["alpes", "raetia", "noricum"],
     "players.red.forum_tiles": ["bread", "games", "religion"],
-    "players.red.display": ["scrolls", "scrolls", "oils", "fruit", "fruit", "ceramics", "wine", "wine", "fish",
-                            "jewelry", "jewelry", "gems", "columns", "columns", "furs", "cattle", "cattle", "wheat"],
+    "players.red.display": ["scrolls", "scrolls", "oils", "fruit", "fruit", "ceramics", "wine", "wine",
+                            "fish", "jewelry", "jewelry", "gems", "columns", "columns", "furs", "cattle",
+                            "cattle", "wheat"],
 }
 EXPECTED = {  # tile: (yellow, grey)
     "demand-bread": (9, 6), "demand-games": (9, 6), "demand-religion": (9, 6),
@@ -61,7 +62,8 @@ def test_grey_workers_round_up(workers: int, grey: int) -> None:
 
 
 def test_demand_tile_needs_a_forum_tile_not_a_wild_card_or_trajan_tile() -> None:
-    state = _state({"players.red.forum_tiles": ["wild-demand"], "players.red.trajan_demand_tiles": ["demand-1"],
+    state = _state({"players.red.forum_tiles": ["wild-demand"],
+                    "players.red.trajan_demand_tiles": ["demand-1"],
                     "players.red.bonus_tiles": [{"tile": "demand-bread", "side": "yellow"}]})
     assert _line(state, "demand-bread") == 0
 

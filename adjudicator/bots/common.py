@@ -20,16 +20,16 @@ from adjudicator.model.orders import (
     TakeCards,
 )
 from adjudicator.model.state import ContinueTurn, GameState, SetupCards, TurnProgress
-from adjudicator.model.vocab import ACTIONS, MARKER_COLOURS, TRAJAN_CATEGORIES, CardSource, PlayerColour
+from adjudicator.model.vocab import ACTIONS, MARKER_COLOURS, TRAJAN_CATEGORIES, Action, CardSource, PlayerColour
 from adjudicator.rng import Stream
 from adjudicator.rules import quarter, setup
-from adjudicator.rules.legal import legal_steps, sow_candidates
+from adjudicator.rules.legal import legal_steps, sow_trays
 from adjudicator.rules.ops import Changes
 from adjudicator.rules.turn import apply_step
 
 _T = TypeVar("_T")
 MAX_STEPS = 24
-SowChooser = Callable[[GameState, list[Sow]], Sow]
+SowChooser = Callable[[GameState, list[Action]], Sow]
 StepChooser = Callable[[GameState, TurnProgress, list[Step]], Step | None]
 
 
@@ -37,11 +37,16 @@ def pick(rng: Stream, items: Sequence[_T]) -> _T:
     return items[rng.below(len(items))]
 
 
-def random_markers(rng: Stream) -> PlaceMarkers:
-    markers = [m for m in MARKER_COLOURS for _ in range(2)]
-    for i in range(len(markers) - 1, 0, -1):
+def shuffle(rng: Stream, items: Sequence[_T]) -> list[_T]:
+    out = list(items)
+    for i in range(len(out) - 1, 0, -1):
         j = rng.below(i + 1)
-        markers[i], markers[j] = markers[j], markers[i]
+        out[i], out[j] = out[j], out[i]
+    return out
+
+
+def random_markers(rng: Stream) -> PlaceMarkers:
+    markers = shuffle(rng, [m for m in MARKER_COLOURS for _ in range(2)])
     trays = {a: tuple(markers[2 * k : 2 * k + 2]) for k, a in enumerate(ACTIONS)}
     return PlaceMarkers(trays=MarkerPlacement(**trays))
 
@@ -82,7 +87,7 @@ def build_turn(state: GameState, colour: PlayerColour, choose_sow: SowChooser,
     progress = state.turn if isinstance(state.pending, ContinueTurn) else None
     steps: list[Step] = []
     if progress is None:
-        sow = choose_sow(state, sow_candidates(state, colour))
+        sow = choose_sow(state, sow_trays(state, colour))
         progress = apply_step(ch, colour, None, sow)
         steps.append(sow)
     while len(steps) < MAX_STEPS:

@@ -30,21 +30,21 @@ from adjudicator.model.state import (
     SetupTrajan,
     TurnProgress,
 )
-from adjudicator.model.vocab import MarkerColour, PlayerColour
+from adjudicator.model.vocab import Action, MarkerColour, PlayerColour
 from adjudicator.rng import Stream
 from adjudicator.rules.actions.seaport import ship_vp
 from adjudicator.rules.ops import Changes, clockwise_from, player, slot_tile, tray
 from adjudicator.rules.turn import apply_step
 
 
-def planned_sow(state: GameState, colour: PlayerColour, source: str) -> Sow:
+def planned_sow(state: GameState, colour: PlayerColour, source: Action) -> Sow:
     """Sow ``source``'s markers so they complete Trajan tiles, the target's first."""
     p = player(state, colour)
-    left = list(tray(p, source))  # type: ignore[arg-type]
+    left = list(tray(p, source))
     n = len(left)
     placed: list[MarkerColour | None] = [None] * n
     for i in range(n, 0, -1):  # the last marker (target tray) first
-        a = clockwise_from(source, i)  # type: ignore[arg-type]
+        a = clockwise_from(source, i)
         tile = slot_tile(p, a)
         held = Counter(() if a == source else tray(p, a)) + Counter(m for m in placed if m)
         need = Counter(components().trajan_tile[tile].colours) - held if tile else Counter()
@@ -101,8 +101,8 @@ class GreedyBot:
         return self._turn(state, colour)
 
     def _turn(self, state: GameState, colour: PlayerColour) -> Answer:
-        def sow(s: GameState, options: list[Sow]) -> Sow:
-            return max((planned_sow(s, colour, t) for t in sorted({o.tray for o in options})),
+        def sow(s: GameState, trays: list[Action]) -> Sow:
+            return max((planned_sow(s, colour, t) for t in trays),
                        key=lambda o: _rollout(s, colour, o))
 
         return build_turn(state, colour, sow, best_step)

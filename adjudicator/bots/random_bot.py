@@ -13,6 +13,7 @@ from adjudicator.bots.common import (
     card_answers,
     demand_answers,
     pick,
+    shuffle,
     random_markers,
     trajan_answers,
 )
@@ -26,7 +27,8 @@ from adjudicator.model.state import (
     SetupTrajan,
     TurnProgress,
 )
-from adjudicator.model.vocab import PlayerColour
+from adjudicator.model.vocab import Action, PlayerColour
+from adjudicator.rules.ops import player, tray
 from adjudicator.rng import Stream
 
 
@@ -46,10 +48,9 @@ class RandomBot:
         if isinstance(pending, ChooseBonus):
             return pick(rng, bonus_answers(state, colour))
 
-        def sow(_: GameState, options: list[Sow]) -> Sow:
-            trays = sorted({o.tray for o in options})
-            tray = pick(rng, trays)
-            return pick(rng, [o for o in options if o.tray == tray])
+        def sow(s: GameState, trays: list[Action]) -> Sow:
+            chosen = pick(rng, trays)
+            return Sow(tray=chosen, markers=tuple(shuffle(rng, tray(player(s, colour), chosen))))
 
         def step(_: GameState, progress: TurnProgress, options: list[Step]) -> Step | None:
             if progress.discard_due:

@@ -7,9 +7,7 @@ the same ``check`` functions the engine uses on an order file.
 from __future__ import annotations
 
 from collections import Counter
-from itertools import permutations
-
-from adjudicator.model.orders import Discard, Sow, Step
+from adjudicator.model.orders import Discard, Step
 from adjudicator.model.state import GameState, TurnProgress
 from adjudicator.model.vocab import ACTIONS, Action, MarkerColour, PlayerColour
 from adjudicator.rules import extra, special
@@ -18,16 +16,9 @@ from adjudicator.rules.ops import clockwise_from, player, tray
 from adjudicator.rules.turn import check_step
 
 
-def sow_candidates(state: GameState, colour: PlayerColour) -> list[Sow]:
-    """One sowing per tray and per distinct colour order of its markers."""
-    out = []
-    for a in ACTIONS:
-        held = tray(player(state, colour), a)
-        if not held:
-            continue
-        for order in dict.fromkeys(permutations(sorted(held))):
-            out.append(Sow(tray=a, markers=order))
-    return out
+def sow_trays(state: GameState, colour: PlayerColour) -> list[Action]:
+    """The trays that may be emptied (those holding at least one marker)."""
+    return [a for a in ACTIONS if tray(player(state, colour), a)]
 
 
 def sow_targets(state: GameState, colour: PlayerColour) -> dict[Action, Action]:

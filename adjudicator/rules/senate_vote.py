@@ -8,11 +8,15 @@ the start space, the fewest votes at the bottom and the consul on top.
 
 from __future__ import annotations
 
+from typing import Literal
+
 from adjudicator.components import components
 from adjudicator.model.events import BonusTileGained, SenateReset, SenateVote
 from adjudicator.model.state import GameState, OwnedBonus, Player
 from adjudicator.model.vocab import BonusSide, BonusTile, PlayerColour
 from adjudicator.rules.ops import Changes, player, update_board, update_player
+
+Office = Literal["consul", "vice_consul", "none"]
 
 
 def votes(p: Player) -> int:
@@ -33,10 +37,9 @@ def standing(state: GameState) -> tuple[PlayerColour, ...]:
 def vote(ch: Changes) -> tuple[PlayerColour, PlayerColour]:
     """Resolve the vote and reset the senate; returns (consul, vice consul)."""
     order = standing(ch.state)
-    offices = {0: "consul", 1: "vice_consul"}
     for i, colour in enumerate(order):
-        ch.events.append(SenateVote(player=colour, votes=votes(player(ch.state, colour)),
-                                    office=offices.get(i, "none")))  # type: ignore[arg-type]
+        office: Office = "consul" if i == 0 else "vice_consul" if i == 1 else "none"
+        ch.events.append(SenateVote(player=colour, votes=votes(player(ch.state, colour)), office=office))
     # Resetting Senate: fewest votes at the bottom ... the consul on top.
     for colour in order:
         ch.state = update_player(ch.state, colour, senate=0)

@@ -167,8 +167,10 @@ def ship_candidates(hand: tuple[Commodity, ...], wilds: int) -> list[ActionStep]
             for w in range(min(wilds, 4 - size) + 1):
                 if size + w:
                     out.append(SeaportShip(ship="different", cards=chosen, wild=tuple(spare[:w])))
+    # A pair of a commodity not in hand needs two wild cards.
+    pairable = [c for c in COMMODITIES if have[c] or wilds >= 2]
     for size in (1, 2, 3):
-        for chosen in combinations(COMMODITIES, size):
+        for chosen in combinations(pairable, size):
             real = tuple(c for c in chosen for _ in range(min(2, have[c])))
             wild = tuple(c for c in chosen for _ in range(2 - min(2, have[c])))
             if len(wild) <= wilds:
