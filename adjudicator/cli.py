@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from adjudicator.model.events import AnyEvent
     from adjudicator.model.orders import OrderFile
     from adjudicator.model.state import GameState, Options
+    from adjudicator.model.vocab import PlayerColour
 
 app = typer.Typer(
     name="trajan",
@@ -176,30 +177,97 @@ def adjudicate(
 ) -> None:
     """Apply an order file to a game: write the new game file and a report of what happened."""
     def work() -> None:
-        from adjudicator import engine, io
-        from adjudicator.errors import Illegal
+        from adjudicator import io
+        from adjudicator.pipeline import adjudicate_bytes
 
-        before = io.read_game(str(game))
-        order_file = io.read_orders(str(orders))
-        try:
-            outcome = engine.adjudicate(before, order_file)
-        except Illegal as e:
-            raise Illegal([p if p.file else p.located(str(orders)) for p in e.problems]) from None
-        _self_check(outcome.state)
-        text = _render_report(outcome.events, before, outcome.state)
-        data = io.encode_state(outcome.state)
+        result = adjudicate_bytes(io.read_bytes(str(game)), io.read_bytes(str(orders)), str(game), str(orders))
         if report is not None:
-            io.write_atomic(str(report), text.encode())
-        io.write_atomic(str(output), data)
+            io.write_atomic(str(report), result.report.encode())
+        io.write_atomic(str(output), result.data)
         if report is None:
-            typer.echo(text, nl=not text.endswith("\n"))
+            typer.echo(result.report, nl=not result.report.endswith("\n"))
         else:
-            typer.echo(f"Wrote {output} and {report}. {_next(outcome.state)}")
+            typer.echo(f"Wrote {output} and {report}. {_next(result.state)}")
+
+    _run(as_json, work)
+
+
+@app.command()
+def options(
+    game: GameArg,
+    *,
+    player: Annotated[str | None, typer.Option(
+        "--player", help="Only this player's options (default: every player who may decide).")] = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """List what the pending decision allows: text for people, JSON (--json) for programs."""
+    def work() -> None:
+        import msgspec
+
+        from adjudicator import io
+        from adjudicator.options import options as list_options
+        from adjudicator.options_text import render_options
+
+        state = io.read_game(str(game))
+        found = list_options(state, _colour(player) if player else None)
+        if as_json:
+            typer.echo(msgspec.json.encode(found).decode())
+        else:
+            typer.echo(render_options(found), nl=False)
+
+    _run(as_json, work)
+
+
+@app.command()
+def selfplay(
+    *,
+    players: Annotated[int, typer.Option("--players", min=2, max=4, help="Number of players (2 to 4).")] = 4,
+    seed: Annotated[str | None, typer.Option(help="Seed of the game and the bots; default: random.")] = None,
+    bots: Annotated[str, typer.Option(
+        "--bots", help="Bots by seat, comma-separated (greedy, random); missing seats play random.")] = "random",
+    out: Annotated[Path, typer.Option("--out", help="The log folder to write.", show_default=False)],
+    as_json: JsonFlag = False,
+) -> None:
+    """Bots play a whole game through the adjudicator; leaves a log folder, prints the ranking."""
+    def work() -> None:
+        import secrets
+
+        from adjudicator.model.state import GameOver
+        from adjudicator.selfplay import selfplay as play
+
+        names = [b.strip() for b in bots.split(",") if b.strip()]
+        _check_bots(names)
+        final = play(players, seed if seed is not None else secrets.token_hex(16), names, out)
+        assert isinstance(final.pending, GameOver)
+        vp = {p.colour: p.vp for p in final.players}
+        typer.echo(f"Game {final.game_id} over; log in {out}. Final ranking:")
+        for place, colour in enumerate(final.pending.ranking, start=1):
+            typer.echo(f"  {place}. {colour} {vp[colour]} VP")
 
     _run(as_json, work)
 
 
 # --- Helpers ----------------------------------------------------------------------------------
+
+def _colour(text: str) -> PlayerColour:
+    from adjudicator.errors import Malformed, problem
+    from adjudicator.model.vocab import PLAYER_COLOURS
+
+    if text not in PLAYER_COLOURS:
+        raise Malformed([problem("args.unknown_colour", "--player",
+                                 f"Unknown player colour {text!r}; expected one of {', '.join(PLAYER_COLOURS)}.")])
+    return text  # type: ignore[return-value]
+
+
+def _check_bots(names: Sequence[str]) -> None:
+    from adjudicator.bots import BOT_NAMES
+    from adjudicator.errors import Malformed, problem
+
+    bad = [problem("args.unknown_bot", f"--bots[{i}]", f"Unknown bot {n!r}; expected one of {', '.join(BOT_NAMES)}.")
+           for i, n in enumerate(names) if n not in BOT_NAMES]
+    if bad:
+        raise Malformed(bad)
+
 
 def _answer_kind(order_file: OrderFile) -> str:
     return str(type(order_file.answer).__struct_config__.tag)
@@ -241,22 +309,9 @@ def _option_value(text: str) -> object:
 
 
 def _self_check(state: GameState) -> None:
-    """Refuse to write a game file that breaks an invariant (that is a bug, not bad input)."""
-    from adjudicator import io
-    from adjudicator.errors import Malformed, problem
+    from adjudicator.pipeline import self_check
 
-    problems = io.invariant_problems(state)
-    if problems:
-        bug = problem("internal.inconsistent_output", "$",
-                      "The adjudicator produced a game file that breaks the invariants below; nothing "
-                      "was written. Please report this with the input files.")
-        raise Malformed([bug, *(p.located("<output>") for p in problems)])
-
-
-def _render_report(events: Sequence[AnyEvent], before: GameState, after: GameState) -> str:
-    from adjudicator.report import render
-
-    return render(events, before, after)
+    self_check(state)
 
 
 def _next(state: GameState) -> str:

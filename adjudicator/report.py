@@ -64,7 +64,7 @@ from adjudicator.model.events import (
     WorkerBuilt,
 )
 from adjudicator.model.state import ChooseBonus, GameOver, GameState, Pending, SetupCards, kind_of
-from adjudicator.model.vocab import SLOT_OF, Action, CardSource, PlayerColour
+from adjudicator.model.vocab import ACTIONS, SLOT_OF, Action, CardSource, PlayerColour
 
 E = TypeVar("E", bound=Event)
 Renderer = Callable[[Any], str]
@@ -152,7 +152,8 @@ def _signed(vp: int) -> str:
 
 @renders(MarkersPlaced)
 def _markers_placed(e: MarkersPlaced) -> str:
-    return f"{e.player} placed their 12 action markers, 2 in every tray."
+    trays = "; ".join(f"{a} {'/'.join(m)}" for a, m in zip(ACTIONS, e.trays))
+    return f"{e.player} placed their 12 action markers, 2 in every tray: {trays}."
 
 
 @renders(CardTaken)

@@ -1,8 +1,8 @@
 """Events: every change the engine makes is announced as one of these.
 
-The turn report is rendered from events, never from diffing two states.  Fields that
-are hidden from other players (cards drawn from the face-down pile) are marked in
-``PRIVATE_FIELDS``; the public report shows only their count.
+The turn report is rendered from events, never from diffing two states.  Some events
+carry what only their player may see (cards drawn from the face-down pile); the one
+redaction point, :func:`adjudicator.report.public_event`, hides them from others.
 """
 
 from __future__ import annotations
@@ -36,6 +36,7 @@ class Event(Model, tag_field="event"):
 
 class MarkersPlaced(Event, tag="markers_placed"):
     player: PlayerColour
+    trays: tuple[tuple[MarkerColour, ...], ...]  # the six trays, slot I to VI
 
 
 class CardTaken(Event, tag="card_taken"):

@@ -30,7 +30,7 @@ def check_markers(state: GameState, colour: PlayerColour, answer: PlaceMarkers, 
 
 def apply_markers(state: GameState, colour: PlayerColour, answer: PlaceMarkers) -> Changes:
     ch = Changes(update_player(state, colour, trays=Trays(**{a: getattr(answer.trays, a) for a in ACTIONS})))
-    ch.events.append(MarkersPlaced(player=colour))
+    ch.events.append(MarkersPlaced(player=colour, trays=tuple(getattr(answer.trays, a) for a in ACTIONS)))
     assert isinstance(state.pending, SetupMarkers)
     waiting = tuple(c for c in state.pending.players if c != colour)
     pending = SetupMarkers(players=waiting) if waiting else SetupCards(player=state.start_player, cards_left=3)

@@ -83,6 +83,10 @@ def ship_vp(state: GameState, ship: Ship, goods: tuple[Commodity, ...]) -> int:
 def check_ship(state: GameState, colour: PlayerColour, step: SeaportShip, path: str) -> list[Problem]:
     p = player(state, colour)
     problems = _not_in_hand(p.hand, step.cards, f"{path}.cards")
+    if not step.cards:  # project ruling: wild cards stand in for cards, never alone
+        problems.append(problem("ship.no_cards", f"{path}.cards",
+                                "A shipment needs at least one commodity card from your hand; wild "
+                                "cards only stand in for cards."))
     wilds = p.forum_tiles.count("wild-commodity")
     if len(step.wild) > wilds:
         problems.append(problem("ship.no_wild", f"{path}.wild",
@@ -158,14 +162,14 @@ def ship_candidates(hand: tuple[Commodity, ...], wilds: int) -> list[ActionStep]
     for c in COMMODITIES:
         for real in range(min(4, have[c]) + 1):
             for w in range(min(wilds, 4 - real) + 1):
-                if real + w:
+                if real:
                     out.append(SeaportShip(ship="identical", cards=(c,) * real, wild=(c,) * w))
     kinds = sorted(have)
     for size in range(5):
         for chosen in combinations(kinds, size):
             spare = [c for c in COMMODITIES if c not in chosen]
             for w in range(min(wilds, 4 - size) + 1):
-                if size + w:
+                if size:
                     out.append(SeaportShip(ship="different", cards=chosen, wild=tuple(spare[:w])))
     # A pair of a commodity not in hand needs two wild cards.
     pairable = [c for c in COMMODITIES if have[c] or wilds >= 2]
@@ -173,6 +177,6 @@ def ship_candidates(hand: tuple[Commodity, ...], wilds: int) -> list[ActionStep]
         for chosen in combinations(pairable, size):
             real = tuple(c for c in chosen for _ in range(min(2, have[c])))
             wild = tuple(c for c in chosen for _ in range(2 - min(2, have[c])))
-            if len(wild) <= wilds:
+            if real and len(wild) <= wilds:
                 out.append(SeaportShip(ship="pairs", cards=real, wild=wild))
     return out
