@@ -13,6 +13,7 @@ from typing import Any
 
 from msgspec.structs import replace
 
+from adjudicator.chain import seal
 from adjudicator.errors import Illegal, Problem, problem
 from adjudicator.model.events import AnyEvent
 from adjudicator.model.orders import (
@@ -114,7 +115,8 @@ def adjudicate(state: GameState, orders: OrderFile) -> Outcome:
         raise Illegal(problems)
     handler = HANDLERS[type(state.pending)][1]
     ch = handler(state, orders.player, orders.answer, "$.answer")
-    return Outcome(replace(ch.state, decision=state.decision + 1), tuple(ch.events))
+    after = seal(replace(ch.state, decision=state.decision + 1), state, orders)
+    return Outcome(after, tuple(ch.events))
 
 
 def check(state: GameState, orders: OrderFile) -> list[Problem]:

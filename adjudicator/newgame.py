@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Sequence
 
+from adjudicator.chain import commitment, seal
 from adjudicator.components import Components, components
 from adjudicator.errors import Malformed, problem
 from adjudicator.model.state import (
@@ -116,10 +117,11 @@ def new_game(
         discard1=(deck[0],),
         discard2=(deck[1],),
     )
-    return GameState(
+    return seal(GameState(
         options=options,
         game_id=game_id if game_id is not None else default_game_id(seed, seats),
         seed=seed,
+        commitment=commitment(seed),
         seats=seats,
         start_player=start,
         pending=SetupMarkers(players=clockwise),
@@ -133,7 +135,7 @@ def new_game(
             demand_removed=demand[:removed],
             bonus_bag=bag,
         ),
-    )
+    ))
 
 
 def _new_player(c: Components, colour: PlayerColour, bonus: BonusTile) -> Player:

@@ -235,12 +235,28 @@ class TurnProgress(Model):
     discard_due: bool = False
 
 
+class Chain(Model):
+    """The hash chain that makes a game log tamper-evident (see adjudicator/chain.py).
+
+    ``hash`` is the SHA-256 of the game file's canonical content with ``hash`` empty;
+    ``parent`` the hash of the game file it came from; ``orders`` the SHA-256 of the
+    canonical order file that produced it (both null for the file ``new`` writes).
+    """
+
+    hash: str = ""
+    parent: str | None = None
+    orders: str | None = None
+
+
 class GameState(Model, kw_only=True):
     format: Literal[1] = FORMAT
     rules: Literal["trajan-ammonit-2011-en"] = RULES
     options: Options = Options()
     game_id: str
+    # The secret seed of every shuffle (hidden until the game is over) and its
+    # commitment, SHA-256 of "trajan-seed-commitment:" + seed (public from the start).
     seed: str
+    commitment: str = ""
     seats: tuple[PlayerColour, ...]
     start_player: PlayerColour
     decision: Annotated[int, msgspec.Meta(ge=1)] = 1
@@ -251,3 +267,4 @@ class GameState(Model, kw_only=True):
     board: Board
     piles: Piles
     removed: Removed = Removed()
+    chain: Chain = Chain()

@@ -1,0 +1,49 @@
+"""The hash chain and the setup commitment (tamper-evident game files and logs).
+
+* ``commitment(seed)`` = SHA-256 hex of ``"trajan-seed-commitment:" + seed``; ``new``
+  records it in every game file from the start.  The seed itself is shown to players
+  only when the game is over; then anyone can check the commitment and re-derive the
+  whole setup with ``new``.
+* ``state_hash(state)`` = SHA-256 hex of the compact canonical JSON of the game file
+  with ``chain.hash`` set to the empty string.
+* ``orders_hash(orders)`` = SHA-256 hex of the compact canonical JSON of the order file.
+* ``seal(state, parent, orders)`` records the parent's hash, the orders' hash and the
+  file's own hash.
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+import msgspec
+from msgspec.structs import replace
+
+from adjudicator.model.orders import OrderFile
+from adjudicator.model.state import Chain, GameState
+
+COMMITMENT_PREFIX = "trajan-seed-commitment:"
+
+
+def commitment(seed: str) -> str:
+    return hashlib.sha256((COMMITMENT_PREFIX + seed).encode()).hexdigest()
+
+
+def state_hash(state: GameState) -> str:
+    unsealed = replace(state, chain=replace(state.chain, hash=""))
+    return hashlib.sha256(msgspec.json.encode(unsealed)).hexdigest()
+
+
+def orders_hash(orders: OrderFile) -> str:
+    return hashlib.sha256(msgspec.json.encode(orders)).hexdigest()
+
+
+def seal(state: GameState, parent: GameState | None = None, orders: OrderFile | None = None) -> GameState:
+    """``state`` with its chain: the parent's hash, the orders' hash, its own hash."""
+    chain = Chain(parent=parent.chain.hash if parent else None,
+                  orders=orders_hash(orders) if orders else None)
+    sealed = replace(state, chain=chain)
+    return replace(sealed, chain=replace(chain, hash=state_hash(sealed)))
+
+
+def is_sealed(state: GameState) -> bool:
+    return state.chain.hash == state_hash(state)
