@@ -247,6 +247,36 @@ def selfplay(
     _run(as_json, work)
 
 
+@app.command()
+def verify(
+    logs: Annotated[list[Path], typer.Argument(help="Log folders (as `trajan selfplay` writes them).",
+                                               show_default=False)],
+    *,
+    jobs: Annotated[int, typer.Option("--jobs", min=1, help="Verify this many logs at once (processes).")] = 1,
+    as_json: JsonFlag = False,
+) -> None:
+    """Re-adjudicate game logs and prove every file is what the rules produce; exit 0 only if all verify."""
+    def work() -> None:
+        import sys
+
+        import msgspec
+
+        from adjudicator.errors import EXIT_ILLEGAL
+        from adjudicator.verify import summary, verify_logs
+
+        show_progress = sys.stderr.isatty() and not as_json
+        results = verify_logs(logs, jobs, progress=show_progress)
+        if as_json:
+            typer.echo(msgspec.json.encode([r.as_json() for r in results]).decode())
+        else:
+            for r in results:
+                typer.echo(summary(r))
+        if not all(r.ok for r in results):
+            raise typer.Exit(EXIT_ILLEGAL)
+
+    _run(as_json, work)
+
+
 # --- Helpers ----------------------------------------------------------------------------------
 
 def _colour(text: str) -> PlayerColour:

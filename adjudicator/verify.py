@@ -1,0 +1,253 @@
+"""``trajan verify``: prove that a log folder is a legal game that really happened.
+
+For a log (layout from ``trajan selfplay``: ``0000-game.json``, then for each decision
+k: ``kkkk-orders.json`` and ``kkkk-game.json``), in order:
+
+1. the steps are complete: no gap in the numbering, every orders file has its game file;
+2. ``0000-game.json`` is a valid game file whose chain says it is a start;
+3. each order file is re-adjudicated against the game before it; the recorded game file
+   must be exactly (byte for byte) what the rules produce, including its hash chain;
+4. when the game is over the seed is revealed: it must match the commitment recorded from
+   the start, and ``new`` with that seed must give ``0000-game.json`` again.  For an
+   unfinished game this last check cannot be made yet and the result says so.
+
+The first divergence is reported with the file, a JSON path and the reason.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+import msgspec
+
+from adjudicator import engine, io
+from adjudicator.chain import commitment, orders_hash, state_hash
+from adjudicator.errors import Illegal, Problem, TrajanError, problem
+from adjudicator.model.state import GameOver, GameState
+from adjudicator.newgame import new_game
+
+STEP = re.compile(r"^(\d{4})-(game|orders)\.json$")
+Commitment = Literal["checked", "not_yet", "failed"]
+
+
+class Divergence(Exception):
+    def __init__(self, file: str, code: str, path: str, message: str) -> None:
+        super().__init__(message)
+        self.problem = Problem(code=code, path=path, message=message, file=file)
+
+
+@dataclass
+class LogResult:
+    log: str
+    decisions: int = 0
+    game_over: bool = False
+    commitment: Commitment = "not_yet"
+    problems: list[Problem] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+    def as_json(self) -> dict[str, Any]:
+        return {"log": self.log, "ok": self.ok, "decisions": self.decisions, "game_over": self.game_over,
+                "commitment": self.commitment, "problems": [msgspec.to_builtins(p) for p in self.problems]}
+
+
+def verify_log(folder: Path) -> LogResult:
+    """Verify one log folder; the result holds the first divergence, if any."""
+    result = LogResult(log=str(folder))
+    try:
+        _verify(folder, result)
+    except Divergence as d:
+        result.problems.append(d.problem)
+    except TrajanError as e:
+        result.problems.extend(e.problems)
+    return result
+
+
+def _steps(folder: Path) -> int:
+    """The number of decisions in the log; raises :class:`Divergence` on a gap."""
+    if not folder.is_dir():
+        raise Divergence(str(folder), "verify.no_log", "$", "This is not a log folder.")
+    found: dict[int, set[str]] = {}
+    for f in folder.iterdir():
+        m = STEP.match(f.name)
+        if m:
+            found.setdefault(int(m.group(1)), set()).add(m.group(2))
+    if "game" not in found.get(0, set()):
+        raise Divergence(str(folder / "0000-game.json"), "verify.missing_file", "$",
+                         "The log has no 0000-game.json (the game as `new` wrote it).")
+    last = max(found)
+    for k in range(1, last + 1):
+        for kind in ("orders", "game"):
+            if kind not in found.get(k, set()):
+                raise Divergence(str(folder / f"{k:04d}-{kind}.json"), "verify.missing_step", "$",
+                                 f"Step {k} of {last} is incomplete: this file is missing.")
+    return last
+
+
+def _verify(folder: Path, result: LogResult) -> None:
+    last = _steps(folder)
+    first_name = str(folder / "0000-game.json")
+    data = io.read_bytes(first_name)
+    first = io.load_game(data, first_name)
+    _check_own_hash(first, first_name)
+    if first.chain.parent is not None or first.chain.orders is not None:
+        raise Divergence(first_name, "verify.not_a_start", "$.chain",
+                         "The first game file of a log must be what `new` wrote (no parent, no orders).")
+    state = first
+    for k in range(1, last + 1):
+        state, data = _replay(folder, k, state, data)
+        result.decisions = k
+    result.game_over = isinstance(state.pending, GameOver)
+    if result.game_over:
+        result.commitment = _check_setup(first, state, first_name)
+
+
+def _replay(folder: Path, k: int, before: GameState, before_bytes: bytes) -> tuple[GameState, bytes]:
+    orders_name, game_name = str(folder / f"{k:04d}-orders.json"), str(folder / f"{k:04d}-game.json")
+    orders = io.load_orders(io.read_bytes(orders_name), orders_name)
+    try:
+        after = engine.adjudicate(before, orders).state
+    except Illegal as e:
+        p = e.problems[0]
+        raise Divergence(orders_name, "verify.illegal_orders", p.path,
+                         f"These orders are not legal against {k - 1:04d}-game.json: {p.message} [{p.code}]") from None
+    expected = io.encode_state(after)
+    recorded = io.read_bytes(game_name)
+    if recorded != expected:
+        _explain(game_name, recorded, expected, before, orders_name, orders)
+    return after, expected
+
+
+def _explain(game_name: str, recorded: bytes, expected: bytes, before: GameState,
+             orders_name: str, orders: Any) -> None:
+    """Raise the divergence between a recorded game file and the rules' result."""
+    try:
+        got = msgspec.json.decode(recorded)
+    except msgspec.DecodeError:
+        raise Divergence(game_name, "verify.not_json", "$", "The recorded game file is not valid JSON.") from None
+    want = msgspec.json.decode(expected)
+    path = first_difference(got, want)
+    if path.startswith("$.chain") and isinstance(got.get("chain"), dict):
+        # The hash depends on the parent and orders hashes: name the cause, not the effect.
+        path = next((f"$.chain.{k}" for k in ("parent", "orders", "hash")
+                     if got["chain"].get(k) != want["chain"][k]), path)
+    if path == "$.chain.hash":
+        raise Divergence(game_name, "verify.hash_mismatch", path,
+                         "The recorded hash is not the hash of this game file's content.")
+    if path == "$.chain.parent":
+        raise Divergence(game_name, "verify.chain_broken", path,
+                         f"The parent hash does not match the previous game file ({before.chain.hash[:12]}…).")
+    if path == "$.chain.orders":
+        raise Divergence(game_name, "verify.orders_mismatch", path,
+                         f"The orders hash does not match {Path(orders_name).name} ({orders_hash(orders)[:12]}…).")
+    raise Divergence(game_name, "verify.state_mismatch", path,
+                     f"The recorded game file differs from what the rules produce here "
+                     f"(recorded {_short(_at(got, path))}, expected {_short(_at(want, path))}).")
+
+
+def _check_own_hash(state: GameState, name: str) -> None:
+    if state.chain.hash != state_hash(state):
+        raise Divergence(name, "verify.hash_mismatch", "$.chain.hash",
+                         "The recorded hash is not the hash of this game file's content.")
+
+
+def _check_setup(first: GameState, final: GameState, name: str) -> Commitment:
+    """The revealed seed matches the commitment and re-derives the setup."""
+    if commitment(final.seed) != first.commitment:
+        raise Divergence(name, "verify.commitment_mismatch", "$.commitment",
+                         "The revealed seed does not match the commitment recorded at setup.")
+    again = new_game(first.seats, final.seed, first=first.start_player, options=first.options,
+                     game_id=first.game_id)
+    if again != first:
+        path = first_difference(msgspec.to_builtins(first), msgspec.to_builtins(again))
+        raise Divergence(name, "verify.setup_mismatch", path,
+                         "The setup is not what `new` makes from the revealed seed (an edited shuffle?).")
+    return "checked"
+
+
+def first_difference(a: Any, b: Any, path: str = "$") -> str:
+    """The JSON path of the first place where ``a`` and ``b`` differ."""
+    if type(a) is not type(b):
+        return path
+    if isinstance(a, dict):
+        for key in list(a) + [k for k in b if k not in a]:
+            if key not in a or key not in b or a[key] != b[key]:
+                return first_difference(a.get(key), b.get(key), f"{path}.{key}")
+        return path
+    if isinstance(a, (list, tuple)):
+        for i, (x, y) in enumerate(zip(a, b)):
+            if x != y:
+                return first_difference(x, y, f"{path}[{i}]")
+        return f"{path}[{min(len(a), len(b))}]" if len(a) != len(b) else path
+    return path
+
+
+def _at(data: Any, path: str) -> Any:
+    node = data
+    for part in re.findall(r"\.(\w+)|\[(\d+)\]", path):
+        key, index = part
+        try:
+            node = node[key] if key else node[int(index)]
+        except (KeyError, IndexError, TypeError):
+            return None
+    return node
+
+
+def _short(value: Any) -> str:
+    text = msgspec.json.encode(value).decode()
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _verify_path(log: str) -> LogResult:
+    return verify_log(Path(log))
+
+
+def verify_logs(logs: Sequence[Path], jobs: int = 1, progress: bool = False) -> list[LogResult]:
+    """Verify many logs, in a process pool with ``jobs`` > 1; results in the order given."""
+    names = [str(log) for log in logs]
+    if jobs == 1 or len(names) == 1:
+        results = []
+        for i, name in enumerate(names, start=1):
+            results.append(_verify_path(name))
+            _progress(progress, i, len(names))
+        return results
+    from concurrent.futures import ProcessPoolExecutor
+
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        out = []
+        for i, r in enumerate(pool.map(_verify_path, names), start=1):
+            out.append(r)
+            _progress(progress, i, len(names))
+        return out
+
+
+def _progress(show: bool, done: int, total: int) -> None:
+    if not show:
+        return
+    import sys
+
+    width = 30
+    filled = width * done // total
+    sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} logs")
+    if done == total:
+        sys.stderr.write("\n")
+    sys.stderr.flush()
+
+
+def summary(result: LogResult) -> str:
+    """One line for people."""
+    if result.problems:
+        p = result.problems[0]
+        return f"FAIL {result.log}: {p.render()}"
+    note = ("the commitment and the setup were checked" if result.commitment == "checked"
+            else "the game is not over: the commitment cannot be checked yet")
+    return f"ok   {result.log}: {result.decisions} decisions replayed; {note}."
+
+
+__all__ = ["verify_log", "summary", "LogResult", "first_difference", "problem"]
