@@ -277,6 +277,24 @@ def verify(
     _run(as_json, work)
 
 
+@app.command()
+def bench(
+    *,
+    quick: Annotated[bool, typer.Option("--quick", help="Fewer repetitions (a rough figure).")] = False,
+    as_json: JsonFlag = False,
+) -> None:
+    """Measure start-up, throughput, self-play, verify and memory against the targets."""
+    def work() -> None:
+        import msgspec
+
+        from adjudicator.bench import render, run
+
+        result = run(quick=quick)
+        typer.echo(msgspec.json.encode(result).decode() if as_json else render(result), nl=not as_json)
+
+    _run(as_json, work)
+
+
 # --- Helpers ----------------------------------------------------------------------------------
 
 def _colour(text: str) -> PlayerColour:

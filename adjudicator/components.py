@@ -37,34 +37,34 @@ class _Data(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=Tru
 
 # --- Trajan tiles ---------------------------------------------------------------
 
-class DrawCards(_Data, tag_field="kind", tag="draw_cards"):
+class DrawCards(_Data, tag_field="kind", tag="draw_cards", frozen=True):
     count: int
 
 
-class NoEffect(_Data, tag_field="kind", tag="none"):
+class NoEffect(_Data, tag_field="kind", tag="none", frozen=True):
     pass
 
 
-class Plus2(_Data, tag_field="kind", tag="plus2"):
+class Plus2(_Data, tag_field="kind", tag="plus2", frozen=True):
     pass
 
 
-class DeployWorkers(_Data, tag_field="kind", tag="workers"):
+class DeployWorkers(_Data, tag_field="kind", tag="workers", frozen=True):
     count: int
 
 
-class DeployLegionnaires(_Data, tag_field="kind", tag="legionnaires"):
+class DeployLegionnaires(_Data, tag_field="kind", tag="legionnaires", frozen=True):
     count: int
 
 
-class MeetDemand(_Data, tag_field="kind", tag="demand"):
+class MeetDemand(_Data, tag_field="kind", tag="demand", frozen=True):
     demand: Demand
 
 
 TrajanEffect = DrawCards | NoEffect | Plus2 | DeployWorkers | DeployLegionnaires | MeetDemand
 
 
-class TrajanTileData(_Data):
+class TrajanTileData(_Data, frozen=True):
     id: str
     category: TrajanCategory
     colours: tuple[MarkerColour, MarkerColour]
@@ -72,14 +72,14 @@ class TrajanTileData(_Data):
     effect: TrajanEffect
 
 
-class TrajanTilesFile(_Data):
+class TrajanTilesFile(_Data, frozen=True):
     source: str
     tiles: tuple[TrajanTileData, ...]
 
 
 # --- Forum, extra action, demand tiles -----------------------------------------------
 
-class ForumTileData(_Data):
+class ForumTileData(_Data, frozen=True):
     kind: ForumTileKind
     count: int
     type: Literal[
@@ -91,47 +91,47 @@ class ForumTileData(_Data):
     action: Action | None = None
 
 
-class ForumTilesFile(_Data):
+class ForumTilesFile(_Data, frozen=True):
     source: str
     tiles: tuple[ForumTileData, ...]
 
 
-class ExtraActionTileData(_Data):
+class ExtraActionTileData(_Data, frozen=True):
     kind: Action
     count: int
     action: Action
 
 
-class ExtraActionTilesFile(_Data):
+class ExtraActionTilesFile(_Data, frozen=True):
     source: str
     tiles: tuple[ExtraActionTileData, ...]
 
 
-class DemandTileData(_Data):
+class DemandTileData(_Data, frozen=True):
     kind: Demand
     count: int
 
 
-class DemandTilesFile(_Data):
+class DemandTilesFile(_Data, frozen=True):
     source: str
     tiles: tuple[DemandTileData, ...]
 
 
 # --- Construction tiles -----------------------------------------------------------
 
-class ConstructionTypeData(_Data):
+class ConstructionTypeData(_Data, frozen=True):
     type: ConstructionType
     name: str
     bonus_action: Action
 
 
-class ConstructionTileData(_Data):
+class ConstructionTileData(_Data, frozen=True):
     id: ConstructionTile
     type: ConstructionType
     vp: int
 
 
-class ConstructionTilesFile(_Data):
+class ConstructionTilesFile(_Data, frozen=True):
     source: str
     types: tuple[ConstructionTypeData, ...]
     tiles: tuple[ConstructionTileData, ...]
@@ -139,13 +139,13 @@ class ConstructionTilesFile(_Data):
 
 # --- Commodities, bonus tiles, ships ---------------------------------------------------
 
-class CommoditiesFile(_Data):
+class CommoditiesFile(_Data, frozen=True):
     source: str
     cards_per_commodity: int
     commodities: tuple[Commodity, ...]
 
 
-class BonusTileData(_Data):
+class BonusTileData(_Data, frozen=True):
     id: BonusTile
     scoring: Literal[
         "forum_demand", "workers_in_district", "legionnaires_in_provinces",
@@ -158,59 +158,59 @@ class BonusTileData(_Data):
     commodities: tuple[Commodity, ...] = ()
 
 
-class BonusTilesFile(_Data):
+class BonusTilesFile(_Data, frozen=True):
     source: str
     note: str
     tiles: tuple[BonusTileData, ...]
 
 
-class ShipData(_Data):
+class ShipData(_Data, frozen=True):
     ship: Ship
     name: str
     coloured: tuple[int, ...]
     grey: tuple[int, ...]
 
 
-class ShipsFile(_Data):
+class ShipsFile(_Data, frozen=True):
     source: str
     ships: tuple[ShipData, ...]
 
 
 # --- Board ------------------------------------------------------------------------
 
-class CircleSpace(_Data):
+class CircleSpace(_Data, frozen=True):
     action: Action
     slot: Slot
 
 
-class ProvinceData(_Data):
+class ProvinceData(_Data, frozen=True):
     id: Province
     name: str
     vp: int
     adjacent: tuple[Province, ...]
 
 
-class MilitaryCamp(_Data):
+class MilitaryCamp(_Data, frozen=True):
     adjacent: tuple[Province, ...]
     leader_may_return: bool
 
 
-class TimeTrack(_Data):
+class TimeTrack(_Data, frozen=True):
     players: int
     lap: int
 
 
-class District(_Data):
+class District(_Data, frozen=True):
     columns: tuple[str, ...]
     rows: tuple[int, ...]
 
 
-class SetScore(_Data):
+class SetScore(_Data, frozen=True):
     size: int
     vp: int
 
 
-class BoardFile(_Data):
+class BoardFile(_Data, frozen=True):
     source: str
     action_circle: tuple[CircleSpace, ...]
     marker_colours: tuple[MarkerColour, ...]

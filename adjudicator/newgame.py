@@ -37,6 +37,9 @@ from adjudicator.model.vocab import (
 )
 from adjudicator.rng import choice, shuffled
 
+# The rules options of a game created without any (frozen, so one shared value is safe).
+DEFAULT_OPTIONS = Options()
+
 
 def seat_order_from(seats: Sequence[PlayerColour], first: PlayerColour) -> tuple[PlayerColour, ...]:
     """The seats clockwise, beginning with ``first``."""
@@ -76,7 +79,7 @@ def new_game(
     seed: str,
     *,
     first: str | None = None,
-    options: Options = Options(),
+    options: Options = DEFAULT_OPTIONS,
     game_id: str | None = None,
 ) -> GameState:
     """A new game with the first setup decision (initial markers) pending."""
@@ -110,7 +113,7 @@ def new_game(
         forum=tuple(forum_spaces),
         forum_extra=tuple(extra[:n_extra]),
         provinces=provinces,
-        district=tuple(SiteState(site=s, tile=t) for s, t in zip(c.sites, district)),
+        district=tuple(SiteState(site=s, tile=t) for s, t in zip(c.sites, district, strict=False)),
         senate_bonus=senate_bonus,
         senate_stack=clockwise,
         trajan_stacks=stacks,

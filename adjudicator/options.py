@@ -41,12 +41,13 @@ from adjudicator.model.vocab import (
     TrajanCategory,
 )
 from adjudicator.rules import quarter
+from adjudicator.rules.demands import USES
 from adjudicator.rules.legal import legal_steps
 from adjudicator.rules.ops import Changes, clockwise_from, lap_length, player, slot_tile, tray
 from adjudicator.rules.turn import apply_step
 
 
-class TrayOption(Model):
+class TrayOption(Model, frozen=True):
     tray: Action
     markers: tuple[MarkerColour, ...]
     target: Action
@@ -58,63 +59,63 @@ class TrayOption(Model):
     actions: tuple[Step, ...]
 
 
-class ExtraTile(Model):
+class ExtraTile(Model, frozen=True):
     """An extra action tile the player holds: its action, or null for the wild card."""
 
     action: Action | None
 
 
-class TurnOptions(Model, tag_field="decision", tag="turn"):
+class TurnOptions(Model, tag_field="decision", tag="turn", frozen=True):
     player: PlayerColour
     trays: tuple[TrayOption, ...]
     extra_tiles: tuple[ExtraTile, ...]
 
 
-class ContinueOptions(Model, tag_field="decision", tag="turn_continue"):
+class ContinueOptions(Model, tag_field="decision", tag="turn_continue", frozen=True):
     player: PlayerColour
     steps: tuple[Step, ...]
     may_end: bool
 
 
-class MarkersOptions(Model, tag_field="decision", tag="setup_markers"):
+class MarkersOptions(Model, tag_field="decision", tag="setup_markers", frozen=True):
     players: tuple[PlayerColour, ...]
     markers_per_tray: int
     colours: tuple[MarkerColour, ...]
 
 
-class CardSourceOption(Model):
+class CardSourceOption(Model, frozen=True):
     source: CardSource
     top: Commodity | None  # the face-up card on a discard pile; None for the deck
     count: int
 
 
-class CardsOptions(Model, tag_field="decision", tag="setup_cards"):
+class CardsOptions(Model, tag_field="decision", tag="setup_cards", frozen=True):
     player: PlayerColour
     cards_left: int
     sources: tuple[CardSourceOption, ...]
 
 
-class StackOption(Model):
+class StackOption(Model, frozen=True):
     stack: TrajanCategory
     top: str
 
 
-class TrajanOptions(Model, tag_field="decision", tag="setup_trajan"):
+class TrajanOptions(Model, tag_field="decision", tag="setup_trajan", frozen=True):
     player: PlayerColour
     stacks: tuple[StackOption, ...]
 
 
-class DemandsOptions(Model, tag_field="decision", tag="demands"):
+class DemandsOptions(Model, tag_field="decision", tag="demands", frozen=True):
     player: PlayerColour
     answers: tuple[MeetDemandsAnswer, ...]
 
 
-class ConsulOptions(Model, tag_field="decision", tag="consul"):
+class ConsulOptions(Model, tag_field="decision", tag="consul", frozen=True):
     player: PlayerColour
     answers: tuple[ChooseBonusAnswer, ...]
 
 
-class NoDecision(Model, tag_field="decision", tag="none"):
+class NoDecision(Model, tag_field="decision", tag="none", frozen=True):
     player: PlayerColour | None
     reason: str
 
@@ -125,7 +126,7 @@ Options = (
 )
 
 
-class OptionsFile(Model):
+class OptionsFile(Model, frozen=True):
     game_id: str
     decision: int
     options: tuple[Options, ...]
@@ -156,8 +157,7 @@ def _for(state: GameState, colour: PlayerColour) -> Options:
             StackOption(stack=c, top=getattr(state.board.trajan_stacks, c)[0])
             for c in TRAJAN_CATEGORIES if getattr(state.board.trajan_stacks, c)))
     if isinstance(pending, MeetDemands):
-        means = ("forum", "wild", "trajan", "unmet")
-        answers = (MeetDemandsAnswer(use=u) for u in product(means, repeat=len(state.board.demands)))
+        answers = (MeetDemandsAnswer(use=u) for u in product(USES, repeat=len(state.board.demands)))
         return DemandsOptions(player=colour, answers=tuple(
             a for a in answers if not quarter.check_demands(state, colour, a, "$")))
     if isinstance(pending, ChooseBonus):
@@ -176,7 +176,7 @@ def _card_sources(state: GameState) -> tuple[CardSourceOption, ...]:
     out = [CardSourceOption(source="deck", top=None, count=len(state.piles.deck))]
     for pile in ("discard1", "discard2"):
         cards = getattr(state.board, pile)
-        out.append(CardSourceOption(source=pile, top=cards[0] if cards else None, count=len(cards)))  # type: ignore[arg-type]
+        out.append(CardSourceOption(source=pile, top=cards[0] if cards else None, count=len(cards)))
     return tuple(o for o in out if o.count)
 
 
@@ -187,7 +187,8 @@ def _turn_options(state: GameState, colour: PlayerColour) -> TurnOptions:
         held = tray(p, a.action)
         if held:
             trays.append(_tray_option(state, colour, a.action, held))
-    held_for = dict.fromkeys([*p.extra_tiles, *(t[len("extra-"):] for t in p.forum_tiles if t.startswith("extra-"))])
+    held_for = dict.fromkeys(
+        [*p.extra_tiles, *(t[len("extra-"):] for t in p.forum_tiles if t.startswith("extra-"))])
     extras = tuple(ExtraTile(action=a) for a in held_for) + tuple(  # type: ignore[arg-type]
         ExtraTile(action=None) for _ in range("wild-extra" in p.forum_tiles))
     return TurnOptions(player=colour, trays=tuple(trays), extra_tiles=extras)
@@ -231,7 +232,7 @@ def _sowing_for(trays: object, source: Action, held: tuple[MarkerColour, ...],
         rest.remove(m)
     order: list[MarkerColour | None] = [None] * len(held)
     landing = [i for i in range(len(held)) if clockwise_from(source, i + 1) == target]
-    for i, m in zip(landing, missing):
+    for i, m in zip(landing, missing, strict=False):
         order[i] = m
     for i in range(len(order)):
         if order[i] is None:

@@ -41,7 +41,8 @@ def _render(o: Options) -> list[str]:
         return [f"{', '.join(o.players)}: put {o.markers_per_tray} markers in each tray "
                 f"(2 of each colour: {', '.join(o.colours)}), in any order among you."]
     if isinstance(o, CardsOptions):
-        src = "; ".join(f"{s.source}" + (f" (top: {s.top})" if s.top else f" ({s.count} cards)") for s in o.sources)
+        src = "; ".join(f"{s.source}" + (f" (top: {s.top})" if s.top else f" ({s.count} cards)")
+                        for s in o.sources)
         return [f"{o.player}: take {o.cards_left} starting card(s), one at a time, from: {src}."]
     if isinstance(o, TrajanOptions):
         return [f"{o.player}: take the top tile of 3 different stacks onto slots II, IV and VI:",
@@ -63,7 +64,8 @@ def _render_turn(o: TurnOptions) -> list[str]:
     for t in o.trays:
         tile = ""
         if t.trajan_tile:
-            tile = f"; Trajan tile {t.trajan_tile} " + ("can be accomplished" if t.accomplishable else "not accomplished")
+            tile = f"; Trajan tile {t.trajan_tile} " + (
+                "can be accomplished" if t.accomplishable else "not accomplished")
         end = " (the round ends)" if t.round_ends else ""
         lines.append(f"  {t.tray}: {len(t.markers)} marker(s) {'/'.join(t.markers)} -> target {t.target}"
                      f", time {t.time_after}{end}{tile}")

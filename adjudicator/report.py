@@ -5,10 +5,10 @@ used only for the heading (game id, decision number), the scores and who decides
 Every event type has one small renderer in ``RENDERERS``; an event type without one is
 rendered generically (its tag and fields), so a new event never breaks a report.
 
-Hidden information is redacted in one place, :func:`public_event`: cards drawn from the
-face-down pile become a count.  :func:`render` shows only public events;
-:func:`render_private` adds, for one player, what the redaction hid from the others
-about that player.
+Hidden information is redacted in one place, :mod:`adjudicator.redact` (re-exported
+here): :func:`public_event` turns cards drawn from the face-down pile into a count.
+:func:`render` shows only public events; :func:`render_private` adds, for one player,
+what the redaction hid from the others about that player.
 """
 
 from __future__ import annotations
@@ -64,42 +64,14 @@ from adjudicator.model.events import (
     WorkerBuilt,
 )
 from adjudicator.model.state import ChooseBonus, GameOver, GameState, Pending, SetupCards, kind_of
-from adjudicator.model.vocab import ACTIONS, SLOT_OF, Action, CardSource, PlayerColour
+from adjudicator.model.vocab import ACTIONS, SLOT_OF, Action, PlayerColour
+from adjudicator.redact import CardsDrawnUnseen, CardTakenUnseen, private_events, public_event
+
+__all__ = ["CardTakenUnseen", "CardsDrawnUnseen", "private_events", "public_event", "render",
+           "render_private"]
 
 E = TypeVar("E", bound=Event)
 Renderer = Callable[[Any], str]
-
-# --- Redaction: the one place that decides what others may not see ----------------------
-
-
-class CardsDrawnUnseen(Event, tag="cards_drawn_unseen"):
-    """The public face of :class:`CardsDrawn`: how many cards, not which."""
-
-    player: PlayerColour
-    count: int
-    wanted: int
-
-
-class CardTakenUnseen(Event, tag="card_taken_unseen"):
-    """The public face of :class:`CardTaken` from the face-down pile."""
-
-    player: PlayerColour
-    source: CardSource
-
-
-def public_event(event: Event) -> Event:
-    """``event`` as every player may see it (the same object when nothing is hidden)."""
-    if isinstance(event, CardsDrawn):
-        return CardsDrawnUnseen(player=event.player, count=len(event.cards), wanted=event.wanted)
-    if isinstance(event, CardTaken) and event.source == "deck":
-        return CardTakenUnseen(player=event.player, source=event.source)
-    return event
-
-
-def private_events(events: Sequence[Event], player: PlayerColour) -> list[Event]:
-    """The events about ``player`` that the redaction hides from the other players."""
-    return [e for e in events if public_event(e) is not e and getattr(e, "player", None) == player]
-
 
 # --- Renderers, one per event type --------------------------------------------------------
 

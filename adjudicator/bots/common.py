@@ -20,9 +20,17 @@ from adjudicator.model.orders import (
     TakeCards,
 )
 from adjudicator.model.state import ContinueTurn, GameState, SetupCards, TurnProgress
-from adjudicator.model.vocab import ACTIONS, MARKER_COLOURS, TRAJAN_CATEGORIES, Action, CardSource, PlayerColour
+from adjudicator.model.vocab import (
+    ACTIONS,
+    MARKER_COLOURS,
+    TRAJAN_CATEGORIES,
+    Action,
+    CardSource,
+    PlayerColour,
+)
 from adjudicator.rng import Stream
 from adjudicator.rules import quarter, setup
+from adjudicator.rules.demands import USES
 from adjudicator.rules.legal import legal_steps, sow_trays
 from adjudicator.rules.ops import Changes
 from adjudicator.rules.turn import apply_step
@@ -69,9 +77,8 @@ def trajan_answers(state: GameState, colour: PlayerColour) -> list[ChooseTrajanT
 
 
 def demand_answers(state: GameState, colour: PlayerColour) -> list[MeetDemandsAnswer]:
-    means = ("forum", "wild", "trajan", "unmet")
     n = len(state.board.demands)
-    return [a for a in (MeetDemandsAnswer(use=u) for u in product(means, repeat=n))
+    return [a for a in (MeetDemandsAnswer(use=u) for u in product(USES, repeat=n))
             if not quarter.check_demands(state, colour, a, "$")]
 
 

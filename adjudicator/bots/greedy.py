@@ -53,7 +53,7 @@ def planned_sow(state: GameState, colour: PlayerColour, source: Action) -> Sow:
             choice = left[0]
         left.remove(choice)
         placed[i - 1] = choice
-    return Sow(tray=source, markers=tuple(m for m in placed if m))  # type: ignore[arg-type]
+    return Sow(tray=source, markers=tuple(m for m in placed if m))
 
 
 def _prune(state: GameState, options: list[Step]) -> list[Step]:

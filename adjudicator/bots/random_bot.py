@@ -13,8 +13,8 @@ from adjudicator.bots.common import (
     card_answers,
     demand_answers,
     pick,
-    shuffle,
     random_markers,
+    shuffle,
     trajan_answers,
 )
 from adjudicator.model.orders import Answer, Sow, Step
@@ -28,8 +28,8 @@ from adjudicator.model.state import (
     TurnProgress,
 )
 from adjudicator.model.vocab import Action, PlayerColour
-from adjudicator.rules.ops import player, tray
 from adjudicator.rng import Stream
+from adjudicator.rules.ops import player, tray
 
 
 class RandomBot:

@@ -21,7 +21,8 @@ def value(state: GameState, colour: PlayerColour) -> float:
     v = float(p.vp)
     v += CARD * len(p.hand) + TOKEN * (p.worker_camp + p.military_camp)
     v += _demand_readiness(state, p) + _trajan_potential(p) + _construction_sets(p)
-    v += EXTRA_TILE * (len(p.extra_tiles) + sum(t.startswith("extra") or t == "wild-extra" for t in p.forum_tiles))
+    extra_tiles = len(p.extra_tiles) + sum(t.startswith("extra") or t == "wild-extra" for t in p.forum_tiles)
+    v += EXTRA_TILE * extra_tiles
     v += 0.6 * len(p.plus2) + 0.4 * _votes(p)
     v += sum(bonus_estimate(state, colour, b.tile, b.side) for b in p.bonus_tiles)
     return v
@@ -41,7 +42,8 @@ def _demand_readiness(state: GameState, p: Player) -> float:
 
 
 def _trajan_potential(p: Player) -> float:
-    tiles = [getattr(p.slots, a) for a in ("seaport", "forum", "military", "senate", "trajan", "construction")]
+    tiles = [getattr(p.slots, a)
+             for a in ("seaport", "forum", "military", "senate", "trajan", "construction")]
     return sum(0.45 * components().trajan_tile[t].vp for t in tiles if t)
 
 

@@ -31,79 +31,79 @@ TwoMarkers = Annotated[tuple[MarkerColour, ...], msgspec.Meta(min_length=2, max_
 
 # --- Steps of a turn (seed 000, "A player's turn") -------------------------------------
 
-class Sow(Model, tag_field="do", tag="sow"):
+class Sow(Model, tag_field="do", tag="sow", frozen=True):
     """Empty ``tray`` and sow its markers clockwise, in the colour order given."""
 
     tray: Action
     markers: Annotated[tuple[MarkerColour, ...], msgspec.Meta(min_length=1, max_length=12)]
 
 
-class TrajanSpecial(Model, tag_field="do", tag="trajan_special"):
+class TrajanSpecial(Model, tag_field="do", tag="trajan_special", frozen=True):
     """Take the special action of the Trajan tile just accomplished."""
 
     plus2: Action | None = None
 
 
-class SeaportDraw(Model, tag_field="do", tag="seaport_draw"):
+class SeaportDraw(Model, tag_field="do", tag="seaport_draw", frozen=True):
     """Draw 2 cards from the face-down pile (a discard must follow)."""
 
 
-class Discard(Model, tag_field="do", tag="discard"):
+class Discard(Model, tag_field="do", tag="discard", frozen=True):
     card: Commodity
     pile: DiscardPile
 
 
-class SeaportTake(Model, tag_field="do", tag="seaport_take"):
+class SeaportTake(Model, tag_field="do", tag="seaport_take", frozen=True):
     pile: DiscardPile
 
 
-class SeaportDisplay(Model, tag_field="do", tag="seaport_display"):
+class SeaportDisplay(Model, tag_field="do", tag="seaport_display", frozen=True):
     cards: Annotated[tuple[Commodity, ...], msgspec.Meta(min_length=1, max_length=2)]
 
 
-class SeaportShip(Model, tag_field="do", tag="seaport_ship"):
+class SeaportShip(Model, tag_field="do", tag="seaport_ship", frozen=True):
     ship: Ship
     cards: Annotated[tuple[Commodity, ...], msgspec.Meta(max_length=6)] = ()
     # Commodity wild cards spent, each naming the commodity it stands for.
     wild: Annotated[tuple[Commodity, ...], msgspec.Meta(max_length=6)] = ()
 
 
-class ForumTake(Model, tag_field="do", tag="forum"):
+class ForumTake(Model, tag_field="do", tag="forum", frozen=True):
     """Take a forum tile (``tile``) or an extra action tile (``extra_action``)."""
 
     tile: ForumTileKind | None = None
     extra_action: Action | None = None
 
 
-class MilitaryRecruit(Model, tag_field="do", tag="military_recruit"):
+class MilitaryRecruit(Model, tag_field="do", tag="military_recruit", frozen=True):
     pass
 
 
-class MilitaryMove(Model, tag_field="do", tag="military_move"):
+class MilitaryMove(Model, tag_field="do", tag="military_move", frozen=True):
     province: Province
 
 
-class MilitaryDeploy(Model, tag_field="do", tag="military_deploy"):
+class MilitaryDeploy(Model, tag_field="do", tag="military_deploy", frozen=True):
     pass
 
 
-class TrajanTake(Model, tag_field="do", tag="trajan"):
+class TrajanTake(Model, tag_field="do", tag="trajan", frozen=True):
     stack: TrajanCategory
 
 
-class SenateAdvance(Model, tag_field="do", tag="senate"):
+class SenateAdvance(Model, tag_field="do", tag="senate", frozen=True):
     pass
 
 
-class ConstructionHire(Model, tag_field="do", tag="construction_hire"):
+class ConstructionHire(Model, tag_field="do", tag="construction_hire", frozen=True):
     pass
 
 
-class ConstructionBuild(Model, tag_field="do", tag="construction_build"):
+class ConstructionBuild(Model, tag_field="do", tag="construction_build", frozen=True):
     site: Site
 
 
-class Extra(Model, tag_field="do", tag="extra"):
+class Extra(Model, tag_field="do", tag="extra", frozen=True):
     """Spend an extra action tile (or, with ``wild``, an extra-action wild card)."""
 
     action: Action
@@ -128,7 +128,7 @@ ACTION_OF_STEP: dict[type[Model], Action] = {
 
 # --- Answers -------------------------------------------------------------------
 
-class MarkerPlacement(Model):
+class MarkerPlacement(Model, frozen=True):
     seaport: TwoMarkers
     forum: TwoMarkers
     military: TwoMarkers
@@ -137,30 +137,30 @@ class MarkerPlacement(Model):
     construction: TwoMarkers
 
 
-class PlaceMarkers(Model, tag_field="decision", tag="setup_markers"):
+class PlaceMarkers(Model, tag_field="decision", tag="setup_markers", frozen=True):
     trays: MarkerPlacement
 
 
-class TakeCards(Model, tag_field="decision", tag="setup_cards"):
+class TakeCards(Model, tag_field="decision", tag="setup_cards", frozen=True):
     take: Annotated[tuple[CardSource, ...], msgspec.Meta(min_length=1, max_length=3)]
 
 
-class StartingTiles(Model):
+class StartingTiles(Model, frozen=True):
     II: TrajanCategory
     IV: TrajanCategory
     VI: TrajanCategory
 
 
-class ChooseTrajanTiles(Model, tag_field="decision", tag="setup_trajan"):
+class ChooseTrajanTiles(Model, tag_field="decision", tag="setup_trajan", frozen=True):
     slots: StartingTiles
 
 
-class PlayTurn(Model, tag_field="decision", tag="turn"):
+class PlayTurn(Model, tag_field="decision", tag="turn", frozen=True):
     # A paused turn may be ended with no further step: an empty list.
     steps: Annotated[tuple[Step, ...], msgspec.Meta(max_length=64)]
 
 
-class MeetDemandsAnswer(Model, tag_field="decision", tag="demands"):
+class MeetDemandsAnswer(Model, tag_field="decision", tag="demands", frozen=True):
     """For each revealed demand, in the order revealed, how it is met."""
 
     use: Annotated[
@@ -168,7 +168,7 @@ class MeetDemandsAnswer(Model, tag_field="decision", tag="demands"):
     ]
 
 
-class ChooseBonusAnswer(Model, tag_field="decision", tag="consul"):
+class ChooseBonusAnswer(Model, tag_field="decision", tag="consul", frozen=True):
     tile: BonusTile
 
 
@@ -178,7 +178,7 @@ Answer = (
 )
 
 
-class OrderFile(Model, kw_only=True):
+class OrderFile(Model, kw_only=True, frozen=True):
     format: Literal[1] = 1
     game_id: str
     decision: Annotated[int, msgspec.Meta(ge=1)]

@@ -6,7 +6,7 @@ shuffle happened at setup (``adjudicator.newgame``) and is stored.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Final, Literal
 
 import msgspec
 
@@ -27,20 +27,20 @@ from adjudicator.model.vocab import (
     Site,
 )
 
-FORMAT = 1
-RULES = "trajan-ammonit-2011-en"
+FORMAT: Final = 1
+RULES: Final = "trajan-ammonit-2011-en"
 
 NonNegative = Annotated[int, msgspec.Meta(ge=0)]
 Markers = tuple[MarkerColour, ...]
 
 
-class Options(Model):
+class Options(Model, frozen=True):
     """Named rules options, fixed when the game is created (rulings.md)."""
 
     trajan_tiles_score_at_end: bool = False
 
 
-class Trays(Model):
+class Trays(Model, frozen=True):
     """The action markers in each of the six trays of a player's action circle."""
 
     seaport: Markers = ()
@@ -51,7 +51,7 @@ class Trays(Model):
     construction: Markers = ()
 
 
-class Slots(Model):
+class Slots(Model, frozen=True):
     """The Trajan tile (by id) on the slot beside each tray: I seaport ... VI construction."""
 
     seaport: str | None = None
@@ -62,12 +62,12 @@ class Slots(Model):
     construction: str | None = None
 
 
-class OwnedBonus(Model):
+class OwnedBonus(Model, frozen=True):
     tile: BonusTile
     side: BonusSide
 
 
-class Player(Model):
+class Player(Model, frozen=True):
     colour: PlayerColour
     vp: int = 0
     trays: Trays = Trays()
@@ -90,24 +90,24 @@ class Player(Model):
     bonus_tiles: tuple[OwnedBonus, ...] = ()
 
 
-class ProvinceState(Model):
+class ProvinceState(Model, frozen=True):
     province: Province
     tile: ForumTileKind | None = None
 
 
-class SiteState(Model):
+class SiteState(Model, frozen=True):
     site: Site
     tile: ConstructionTile | None = None
     workers: tuple[PlayerColour, ...] = ()
 
 
-class Ships(Model):
+class Ships(Model, frozen=True):
     identical: ShipSide = "coloured"
     different: ShipSide = "coloured"
     pairs: ShipSide = "coloured"
 
 
-class TrajanStacks(Model):
+class TrajanStacks(Model, frozen=True):
     """The six stacks of Trajan tiles; index 0 is the face-up top tile."""
 
     cards: tuple[str, ...] = ()
@@ -118,7 +118,7 @@ class TrajanStacks(Model):
     demand: tuple[str, ...] = ()
 
 
-class Board(Model):
+class Board(Model, frozen=True):
     time: NonNegative = 0
     forum: tuple[ForumTileKind | None, ...] = ()
     forum_extra: tuple[Action | None, ...] = ()
@@ -135,7 +135,7 @@ class Board(Model):
     discard2: tuple[Commodity, ...] = ()
 
 
-class Piles(Model):
+class Piles(Model, frozen=True):
     """Face-down piles, in draw order (hidden information)."""
 
     deck: tuple[Commodity, ...] = ()
@@ -146,7 +146,7 @@ class Piles(Model):
     bonus_bag: tuple[BonusTile, ...] = ()
 
 
-class Removed(Model):
+class Removed(Model, frozen=True):
     """Components removed from the game (public)."""
 
     trajan: tuple[str, ...] = ()
@@ -158,39 +158,39 @@ class Removed(Model):
 
 # --- The pending decision ------------------------------------------------------------
 
-class SetupMarkers(Model, tag_field="kind", tag="setup_markers"):
+class SetupMarkers(Model, tag_field="kind", tag="setup_markers", frozen=True):
     """Players still to put 2 markers in every tray (any order among them)."""
 
     players: tuple[PlayerColour, ...]
 
 
-class SetupCards(Model, tag_field="kind", tag="setup_cards"):
+class SetupCards(Model, tag_field="kind", tag="setup_cards", frozen=True):
     player: PlayerColour
     cards_left: Annotated[int, msgspec.Meta(ge=1, le=3)]
 
 
-class SetupTrajan(Model, tag_field="kind", tag="setup_trajan"):
+class SetupTrajan(Model, tag_field="kind", tag="setup_trajan", frozen=True):
     player: PlayerColour
 
 
-class TakeTurn(Model, tag_field="kind", tag="turn"):
+class TakeTurn(Model, tag_field="kind", tag="turn", frozen=True):
     player: PlayerColour
 
 
-class ContinueTurn(Model, tag_field="kind", tag="turn_continue"):
+class ContinueTurn(Model, tag_field="kind", tag="turn_continue", frozen=True):
     """The turn paused after showing the player new cards (rulings.md)."""
 
     player: PlayerColour
 
 
-class MeetDemands(Model, tag_field="kind", tag="demands"):
+class MeetDemands(Model, tag_field="kind", tag="demands", frozen=True):
     """Players who must choose how to meet the people's demands."""
 
     players: tuple[PlayerColour, ...]
     next_turn: PlayerColour  # who begins the next quarter
 
 
-class ChooseBonus(Model, tag_field="kind", tag="consul"):
+class ChooseBonus(Model, tag_field="kind", tag="consul", frozen=True):
     """The consul chooses one of the two bonus tiles beside the senate."""
 
     player: PlayerColour
@@ -198,7 +198,7 @@ class ChooseBonus(Model, tag_field="kind", tag="consul"):
     next_turn: PlayerColour  # who begins the next quarter
 
 
-class GameOver(Model, tag_field="kind", tag="game_over"):
+class GameOver(Model, tag_field="kind", tag="game_over", frozen=True):
     ranking: tuple[PlayerColour, ...]
 
 
@@ -213,14 +213,14 @@ Pending = (
 )
 
 
-class Opportunity(Model):
+class Opportunity(Model, frozen=True):
     """An action the player may still perform this turn, and what granted it."""
 
     action: Action
     source: Literal["main", "bonus", "extra"]
 
 
-class TurnProgress(Model):
+class TurnProgress(Model, frozen=True):
     """A turn under way: stored only while it is paused for the same player."""
 
     player: PlayerColour
@@ -235,7 +235,7 @@ class TurnProgress(Model):
     discard_due: bool = False
 
 
-class Chain(Model):
+class Chain(Model, frozen=True):
     """The hash chain that makes a game log tamper-evident (see adjudicator/chain.py).
 
     ``hash`` is the SHA-256 of the game file's canonical content with ``hash`` empty;
@@ -248,7 +248,7 @@ class Chain(Model):
     orders: str | None = None
 
 
-class GameState(Model, kw_only=True):
+class GameState(Model, kw_only=True, frozen=True):
     format: Literal[1] = FORMAT
     rules: Literal["trajan-ammonit-2011-en"] = RULES
     options: Options = Options()

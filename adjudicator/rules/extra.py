@@ -9,7 +9,7 @@ from adjudicator.errors import Problem, problem
 from adjudicator.model.events import ExtraActionUsed
 from adjudicator.model.orders import Extra
 from adjudicator.model.state import GameState, Player, TurnProgress
-from adjudicator.model.vocab import Action, ForumTileKind, PlayerColour
+from adjudicator.model.vocab import Action, ForumTileKind
 from adjudicator.rules.ops import Changes, player, remove_items, update_player, update_removed
 
 TileUsed = Literal["extra_action_tile", "forum_tile", "wild"]

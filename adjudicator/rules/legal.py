@@ -7,6 +7,7 @@ the same ``check`` functions the engine uses on an order file.
 from __future__ import annotations
 
 from collections import Counter
+
 from adjudicator.model.orders import Discard, Step
 from adjudicator.model.state import GameState, TurnProgress
 from adjudicator.model.vocab import ACTIONS, Action, MarkerColour, PlayerColour

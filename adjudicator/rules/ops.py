@@ -119,10 +119,10 @@ def discard_pile(state: GameState, pile: DiscardPile) -> tuple[Commodity, ...]:
 def refill_discards(ch: Changes) -> None:
     """An emptied discard pile is refilled at once from the deck (seed 000, setup 4)."""
     for pile in ("discard1", "discard2"):
-        if not discard_pile(ch.state, pile) and ch.state.piles.deck:  # type: ignore[arg-type]
+        if not discard_pile(ch.state, pile) and ch.state.piles.deck:
             card, rest = ch.state.piles.deck[0], ch.state.piles.deck[1:]
             ch.state = update_piles(update_board(ch.state, **{pile: (card,)}), deck=rest)
-            ch.events.append(DiscardRefilled(pile=pile, card=card))  # type: ignore[arg-type]
+            ch.events.append(DiscardRefilled(pile=pile, card=card))
 
 
 def lap_length(state: GameState) -> int:

@@ -11,9 +11,24 @@ from adjudicator.errors import Problem, problem
 from adjudicator.model.events import CardTaken, MarkersPlaced, TrajanTileChosen
 from adjudicator.model.orders import ChooseTrajanTiles, PlaceMarkers, TakeCards
 from adjudicator.model.state import GameState, SetupCards, SetupMarkers, SetupTrajan, TakeTurn, Trays
-from adjudicator.model.vocab import ACTIONS, MARKER_COLOURS, Action, PlayerColour, TrajanCategory
+from adjudicator.model.vocab import (
+    ACTIONS,
+    MARKER_COLOURS,
+    Action,
+    CardSource,
+    PlayerColour,
+    TrajanCategory,
+)
 from adjudicator.newgame import seat_order_from
-from adjudicator.rules.ops import Changes, discard_pile, player, refill_discards, update_board, update_piles, update_player
+from adjudicator.rules.ops import (
+    Changes,
+    discard_pile,
+    player,
+    refill_discards,
+    update_board,
+    update_piles,
+    update_player,
+)
 
 SLOT_OF_ROMAN: dict[str, Action] = {"II": "forum", "IV": "senate", "VI": "construction"}
 
@@ -33,7 +48,8 @@ def apply_markers(state: GameState, colour: PlayerColour, answer: PlaceMarkers) 
     ch.events.append(MarkersPlaced(player=colour, trays=tuple(getattr(answer.trays, a) for a in ACTIONS)))
     assert isinstance(state.pending, SetupMarkers)
     waiting = tuple(c for c in state.pending.players if c != colour)
-    pending = SetupMarkers(players=waiting) if waiting else SetupCards(player=state.start_player, cards_left=3)
+    pending = (SetupMarkers(players=waiting) if waiting
+               else SetupCards(player=state.start_player, cards_left=3))
     ch.state = replace(ch.state, pending=pending)
     return ch
 
@@ -48,26 +64,27 @@ def check_cards(state: GameState, colour: PlayerColour, answer: TakeCards, path:
     ch = Changes(state)
     problems: list[Problem] = []
     for i, source in enumerate(answer.take):
-        if (not ch.state.piles.deck if source == "deck" else not discard_pile(ch.state, source)) and not problems:
+        empty = not ch.state.piles.deck if source == "deck" else not discard_pile(ch.state, source)
+        if empty and not problems:
             problems.append(problem("setup.pile_empty", f"{path}.take[{i}]", f"The {source} pile is empty."))
         if not problems:
             _take(ch, colour, source)
     return problems
 
 
-def _take(ch: Changes, colour: PlayerColour, source: str) -> None:
+def _take(ch: Changes, colour: PlayerColour, source: CardSource) -> None:
     p = player(ch.state, colour)
     if source == "deck":
         card, rest = ch.state.piles.deck[0], ch.state.piles.deck[1:]
         ch.state = update_piles(ch.state, deck=rest)
     else:
-        pile = discard_pile(ch.state, source)  # type: ignore[arg-type]
+        pile = discard_pile(ch.state, source)
         card = pile[0]
         ch.state = update_board(ch.state, **{source: pile[1:]})
     ch.state = update_player(ch.state, colour, hand=p.hand + (card,))
     if source == "deck":
         ch.revealed = True
-    ch.events.append(CardTaken(player=colour, source=source, card=card))  # type: ignore[arg-type]
+    ch.events.append(CardTaken(player=colour, source=source, card=card))
     refill_discards(ch)
 
 
@@ -87,13 +104,15 @@ def apply_cards(state: GameState, colour: PlayerColour, answer: TakeCards) -> Ch
     return ch
 
 
-def check_trajan(state: GameState, colour: PlayerColour, answer: ChooseTrajanTiles, path: str) -> list[Problem]:
+def check_trajan(
+    state: GameState, colour: PlayerColour, answer: ChooseTrajanTiles, path: str
+) -> list[Problem]:
     chosen: list[TrajanCategory] = [answer.slots.II, answer.slots.IV, answer.slots.VI]
     problems = []
     if len(set(chosen)) != 3:
         problems.append(problem("setup.same_stack", f"{path}.slots",
                                 "Take your 3 starting Trajan tiles from 3 different stacks."))
-    for roman, cat in zip(("II", "IV", "VI"), chosen):
+    for roman, cat in zip(("II", "IV", "VI"), chosen, strict=True):
         if not getattr(state.board.trajan_stacks, cat):
             problems.append(problem("trajan.stack_empty", f"{path}.slots.{roman}",
                                     f"The {cat} stack of Trajan tiles is empty."))
@@ -107,11 +126,13 @@ def apply_trajan(state: GameState, colour: PlayerColour, answer: ChooseTrajanTil
     for roman in ("II", "IV", "VI"):
         cat: TrajanCategory = getattr(answer.slots, roman)
         stack = getattr(ch.state.board.trajan_stacks, cat)
-        ch.state = update_board(ch.state, trajan_stacks=replace(ch.state.board.trajan_stacks, **{cat: stack[1:]}))
+        stacks = replace(ch.state.board.trajan_stacks, **{cat: stack[1:]})
+        ch.state = update_board(ch.state, trajan_stacks=stacks)
         slots = replace(slots, **{SLOT_OF_ROMAN[roman]: stack[0]})
         ch.events.append(TrajanTileChosen(player=colour, stack=cat, tile=stack[0], slot=SLOT_OF_ROMAN[roman]))
     ch.state = update_player(ch.state, colour, slots=slots)
     order = seat_order_from(state.seats, state.start_player)
     following = order[order.index(colour) + 1] if colour != order[-1] else None
-    ch.state = replace(ch.state, pending=SetupTrajan(player=following) if following else TakeTurn(player=state.start_player))
+    pending = SetupTrajan(player=following) if following else TakeTurn(player=state.start_player)
+    ch.state = replace(ch.state, pending=pending)
     return ch

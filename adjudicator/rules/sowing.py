@@ -47,7 +47,9 @@ def _names(markers: tuple[MarkerColour, ...]) -> str:
     return ", ".join(markers) if markers else "no markers"
 
 
-def sown_trays(p: Player, source: Action, markers: tuple[MarkerColour, ...]) -> dict[Action, tuple[MarkerColour, ...]]:
+def sown_trays(
+    p: Player, source: Action, markers: tuple[MarkerColour, ...]
+) -> dict[Action, tuple[MarkerColour, ...]]:
     """The six trays after sowing ``markers`` from ``source`` one per tray, clockwise.
 
     With more than 5 markers the sowing passes the emptied tray and goes on (rulings.md).

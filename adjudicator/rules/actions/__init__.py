@@ -41,7 +41,7 @@ def _modules() -> tuple[ModuleType, ...]:
 def module_for(action: Action) -> ActionModule:
     for m in _modules():
         if m.ACTION == action:
-            return m  # type: ignore[return-value]
+            return m
     raise KeyError(action)
 
 

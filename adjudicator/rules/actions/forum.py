@@ -25,10 +25,10 @@ def check(state: GameState, colour: PlayerColour, step: ActionStep, path: str) -
                         f"No {step.tile!r} tile lies in the forum; it holds: "
                         f"{', '.join(here) or 'nothing'}.")]
     if step.extra_action is not None and step.extra_action not in state.board.forum_extra:
-        here = sorted({t for t in state.board.forum_extra if t is not None})
+        extras = sorted({t for t in state.board.forum_extra if t is not None})
         return [problem("forum.tile_not_available", f"{path}.extra_action",
                         f"No {step.extra_action} extra action tile lies in the forum; "
-                        f"there are: {', '.join(here) or 'none'}.")]
+                        f"there are: {', '.join(extras) or 'none'}.")]
     return []
 
 
@@ -52,4 +52,6 @@ def apply(ch: Changes, colour: PlayerColour, step: ActionStep) -> None:
 def candidates(state: GameState, colour: PlayerColour) -> list[ActionStep]:
     tiles = sorted({t for t in state.board.forum if t is not None})
     extras = sorted({t for t in state.board.forum_extra if t is not None})
-    return [ForumTake(tile=t) for t in tiles] + [ForumTake(extra_action=a) for a in extras]
+    steps: list[ActionStep] = [ForumTake(tile=t) for t in tiles]
+    steps += [ForumTake(extra_action=a) for a in extras]
+    return steps

@@ -127,9 +127,10 @@ def _ship(ch: Changes, colour: PlayerColour, step: SeaportShip) -> None:
                              display=p.display + step.cards,
                              forum_tiles=remove_items(p.forum_tiles, wild))
     if wild:
-        ch.state = update_removed(ch.state, forum=ch.state.removed.forum + wild)  # type: ignore[operator]
+        ch.state = update_removed(ch.state, forum=ch.state.removed.forum + wild)
     ships = ch.state.board.ships
-    ch.state = update_board(ch.state, ships=type(ships)(**{**{s: getattr(ships, s) for s in ("identical", "different", "pairs")}, step.ship: "grey"}))
+    sides = {s: getattr(ships, s) for s in ("identical", "different", "pairs")}
+    ch.state = update_board(ch.state, ships=type(ships)(**{**sides, step.ship: "grey"}))
     ch.events.append(Shipped(player=colour, ship=step.ship, side=side, cards=step.cards, wild=step.wild))
     gain(ch, colour, vp, f"{step.ship} ship ({side} side, {len(step.cards + step.wild)} cards)")
 
@@ -175,8 +176,8 @@ def ship_candidates(hand: tuple[Commodity, ...], wilds: int) -> list[ActionStep]
     pairable = [c for c in COMMODITIES if have[c] or wilds >= 2]
     for size in (1, 2, 3):
         for chosen in combinations(pairable, size):
-            real = tuple(c for c in chosen for _ in range(min(2, have[c])))
+            held = tuple(c for c in chosen for _ in range(min(2, have[c])))
             wild = tuple(c for c in chosen for _ in range(2 - min(2, have[c])))
-            if real and len(wild) <= wilds:
-                out.append(SeaportShip(ship="pairs", cards=real, wild=wild))
+            if held and len(wild) <= wilds:
+                out.append(SeaportShip(ship="pairs", cards=held, wild=wild))
     return out

@@ -25,7 +25,8 @@ def check(state: GameState, colour: PlayerColour, step: ActionStep, path: str) -
     if not getattr(state.board.trajan_stacks, step.stack):
         left = [c for c in TRAJAN_CATEGORIES if getattr(state.board.trajan_stacks, c)]
         problems.append(problem("trajan.stack_empty", f"{path}.stack",
-                                f"The {step.stack} stack is empty; stacks with tiles: {', '.join(left) or 'none'}."))
+                                f"The {step.stack} stack is empty; "
+                                f"stacks with tiles: {', '.join(left) or 'none'}."))
     return problems
 
 
@@ -44,7 +45,8 @@ def apply(ch: Changes, colour: PlayerColour, step: ActionStep) -> None:
     assert p.arch is not None
     stack = getattr(ch.state.board.trajan_stacks, step.stack)
     tile, slot = stack[0], p.arch
-    ch.state = update_board(ch.state, trajan_stacks=replace(ch.state.board.trajan_stacks, **{step.stack: stack[1:]}))
+    stacks = replace(ch.state.board.trajan_stacks, **{step.stack: stack[1:]})
+    ch.state = update_board(ch.state, trajan_stacks=stacks)
     p = replace(p, slots=replace(p.slots, **{slot: tile}))
     arch = next_free_slot(p, slot)
     ch.state = update_player(ch.state, colour, slots=p.slots, arch=arch)

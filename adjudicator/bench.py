@@ -1,0 +1,185 @@
+"""``trajan bench``: the performance figures and their targets, measured in one run.
+
+Every figure is a median over repeated runs on this machine:
+
+1. cold adjudication: a fresh process adjudicating one mid-game turn from files, against
+   the floor of a fresh process that only imports typer, msgspec and jsonschema;
+2. engine throughput: decisions adjudicated per second in one process (legality checks
+   included), with and without schema validation of the order files;
+3. self-play: complete 4-player games with ``random`` bots per second (in process);
+4. verify: decisions replayed per second by ``trajan verify``;
+5. memory: peak resident memory of a cold adjudication and of verifying a long log, and
+   the size of a mid-game game file.
+"""
+
+from __future__ import annotations
+
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import msgspec
+
+TARGETS = {
+    "cold_ratio": ("<=", 1.25),
+    "decisions_per_second": (">=", 10_000.0),
+    "selfplay_games_per_second": (">=", 30.0),
+    "verify_decisions_per_second": (">=", 3_000.0),
+    "cold_peak_mb": ("<", 60.0),
+}
+
+
+class Figure(msgspec.Struct):
+    name: str
+    value: float
+    unit: str
+    target: str | None = None
+    met: bool | None = None
+
+
+class Bench(msgspec.Struct):
+    machine: dict[str, str]
+    figures: list[Figure]
+
+
+def machine() -> dict[str, str]:
+    cpu = platform.processor() or platform.machine()
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    return {"python": platform.python_version(), "platform": platform.platform(), "cpu": cpu,
+            "cores": str(os.cpu_count())}
+
+
+def _run_child(argv: list[str]) -> tuple[float, float]:
+    """(wall seconds, peak resident MB) of one child process."""
+    start = time.perf_counter()
+    proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    _, status, usage = os.wait4(proc.pid, 0)
+    wall = time.perf_counter() - start
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    if proc.returncode not in (0,):
+        raise RuntimeError(f"benchmark child failed: {' '.join(argv)}")
+    return wall, usage.ru_maxrss / 1024
+
+
+def _median(fn: Callable[[], float], repeat: int) -> float:
+    return statistics.median(fn() for _ in range(repeat))
+
+
+def _make_log(folder: Path, players: int, seed: str) -> Path:
+    from adjudicator.selfplay import selfplay
+
+    selfplay(players, seed, ["random"] * players, folder)
+    return folder
+
+
+def run(quick: bool = False) -> Bench:
+    repeat = 3 if quick else 7
+    figures: list[Figure] = []
+    with tempfile.TemporaryDirectory() as tmp:
+        log = _make_log(Path(tmp) / "log", 4, "bench")
+        figures += _cold(log, Path(tmp), repeat)
+        figures += _throughput(log, repeat)
+        figures.append(_selfplay(2 if quick else 5))
+        figures += _verify(log, repeat)
+        mid = log / "0060-game.json"
+        figures.append(Figure(name="mid_game_file_bytes", value=mid.stat().st_size, unit="bytes"))
+    return Bench(machine=machine(), figures=[_judge(f) for f in figures])
+
+
+def _cold(log: Path, tmp: Path, repeat: int) -> list[Figure]:
+    floor_argv = [sys.executable, "-c", "import typer, msgspec, jsonschema"]
+    adj_argv = [sys.executable, "-m", "adjudicator", "adjudicate", str(log / "0060-game.json"),
+                str(log / "0061-orders.json"), "-o", str(tmp / "new.json"), "--report", str(tmp / "r.md")]
+    floor = [_run_child(floor_argv) for _ in range(repeat)]
+    cold = [_run_child(adj_argv) for _ in range(repeat)]
+    floor_s = statistics.median(w for w, _ in floor)
+    cold_s = statistics.median(w for w, _ in cold)
+    return [
+        Figure(name="import_floor_ms", value=floor_s * 1000, unit="ms"),
+        Figure(name="cold_adjudication_ms", value=cold_s * 1000, unit="ms"),
+        Figure(name="cold_ratio", value=cold_s / floor_s, unit="x floor"),
+        Figure(name="cold_peak_mb", value=statistics.median(m for _, m in cold), unit="MB"),
+    ]
+
+
+def _throughput(log: Path, repeat: int) -> list[Figure]:
+    from adjudicator import engine, io
+
+    start = io.load_game((log / "0000-game.json").read_bytes())
+    raw = [p.read_bytes() for p in sorted(log.glob("*-orders.json"))]
+    decoded = [io.load_orders(r) for r in raw]
+
+    def replay(validate: bool) -> float:
+        t = time.perf_counter()
+        state = start
+        for r, o in zip(raw, decoded):
+            state = engine.adjudicate(state, io.load_orders(r) if validate else o).state
+        return len(raw) / (time.perf_counter() - t)
+
+    return [
+        Figure(name="decisions_per_second", value=_median(lambda: replay(False), repeat), unit="decisions/s"),
+        Figure(name="decisions_per_second_validated", value=_median(lambda: replay(True), repeat),
+               unit="decisions/s"),
+    ]
+
+
+def _selfplay(games: int) -> Figure:
+    from adjudicator.engine import adjudicate
+    from adjudicator.model.state import GameOver
+    from adjudicator.model.vocab import PLAYER_COLOURS
+    from adjudicator.newgame import new_game
+    from adjudicator.selfplay import bot_orders
+
+    def one(i: int) -> float:
+        t = time.perf_counter()
+        state = new_game(PLAYER_COLOURS[:4], f"bench-{i}")
+        while not isinstance(state.pending, GameOver):
+            state = adjudicate(state, bot_orders(state, ["random"] * 4, f"bench-{i}")).state
+        return 1 / (time.perf_counter() - t)
+
+    return Figure(name="selfplay_games_per_second", value=statistics.median(one(i) for i in range(games)),
+                  unit="games/s")
+
+
+def _verify(log: Path, repeat: int) -> list[Figure]:
+    from adjudicator.verify import verify_log
+
+    def once() -> float:
+        t = time.perf_counter()
+        result = verify_log(log)
+        assert result.ok, result.problems
+        return result.decisions / (time.perf_counter() - t)
+
+    _, peak = _run_child([sys.executable, "-m", "adjudicator", "verify", str(log)])
+    return [
+        Figure(name="verify_decisions_per_second", value=_median(once, repeat), unit="decisions/s"),
+        Figure(name="verify_peak_mb", value=peak, unit="MB"),
+    ]
+
+
+def _judge(f: Figure) -> Figure:
+    if f.name not in TARGETS:
+        return f
+    op, limit = TARGETS[f.name]
+    met = {"<=": f.value <= limit, ">=": f.value >= limit, "<": f.value < limit}[op]
+    return Figure(name=f.name, value=f.value, unit=f.unit, target=f"{op} {limit:g}", met=met)
+
+
+def render(bench: Bench) -> str:
+    lines = ["Machine: " + ", ".join(f"{k} {v}" for k, v in bench.machine.items()), ""]
+    for f in bench.figures:
+        verdict = "" if f.met is None else (" (target " + str(f.target) + ": " + ("met" if f.met else "NOT met") + ")")
+        lines.append(f"{f.name:34} {f.value:12.2f} {f.unit}{verdict}")
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,219 @@
+"""A view as input: the game file it stands in for, to check the viewer's own orders.
+
+:func:`as_state` fills every hidden place of a view with placeholders: the components of
+the box that the view does not show, dealt in box order to the other players' hands, the
+face-down piles and the Trajan stacks below their tops, so the counts (and every
+invariant of a game file) hold.  The stand-in is one game the viewer cannot tell from the
+real one; it serves ``check``, ``options`` and ``show`` on a view, never ``adjudicate``.
+
+The rules read only the acting player's hand and the piles' sizes, so the viewer's own
+orders get the verdict of the game master's check, with one exception no view can
+decide: steps given after a step that shows the player new cards (a draw) depend on
+those cards.  :func:`check_orders` answers them with ``view.unseen_cards``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+
+from adjudicator import engine
+from adjudicator.components import components
+from adjudicator.errors import Inconsistent, Malformed, Problem, problem
+from adjudicator.model.orders import OrderFile, PlayTurn
+from adjudicator.model.state import (
+    Board,
+    ContinueTurn,
+    GameState,
+    Piles,
+    Player,
+    TrajanStacks,
+    TurnProgress,
+)
+from adjudicator.model.vocab import TRAJAN_CATEGORIES, PlayerColour, TrajanCategory
+from adjudicator.rules.ops import Changes
+from adjudicator.view import GameView, PlayerView, StackView
+
+
+def as_state(view: GameView) -> GameState:
+    """The stand-in game file of ``view``; raises :class:`Inconsistent` if the counts are off."""
+    pools, problems = _pools(view)
+    if problems:
+        raise Inconsistent(problems)
+    players = tuple(_player(p, p.hand if p.hand is not None else pools["cards"].take(p.hand_count))
+                    for p in view.players)
+    board, piles = _board(view, pools), _piles(view, pools)
+    return GameState(
+        options=view.options, game_id=view.game_id, seed=view.seed or "", commitment=view.commitment,
+        seats=view.seats, start_player=view.start_player, decision=view.decision, quarter=view.quarter,
+        pending=view.pending, turn=view.turn, players=players, board=board, piles=piles,
+        removed=view.removed, chain=view.chain,
+    )
+
+
+def view_problems(view: GameView) -> list[Problem]:
+    """Every way ``view`` cannot be a view of a consistent game (empty when it can)."""
+    from adjudicator.rules.invariants import validate_state
+
+    problems = _pools(view)[1]
+    return problems or validate_state(as_state(view))
+
+
+def check_orders(view: GameView, orders: OrderFile) -> list[Problem]:
+    """The game master's verdict on the viewer's own ``orders``; empty when accepted."""
+    _require_viewer(view, orders.player, "$.player")
+    state = as_state(view)
+    unseen = first_unseen_step(state, orders)
+    if unseen is None:
+        return engine.check(state, orders)
+    return [problem("view.unseen_cards", f"$.answer.steps[{unseen}]",
+                    f"This step and the ones after it depend on the cards shown to you by step {unseen - 1}, "
+                    "which your view cannot know: the steps before it are legal. Send the order up to that "
+                    "step (the turn pauses for you) or let the game master check it.")]
+
+
+def viewer_of(view: GameView, player: PlayerColour | None) -> PlayerColour:
+    """The player whose decision a view may answer (``player``, if given, must be the viewer)."""
+    return _require_viewer(view, player or view.viewer, "--player")
+
+
+def first_unseen_step(state: GameState, orders: OrderFile) -> int | None:
+    """The first step of a turn given after a step that showed the player new cards."""
+    from adjudicator.rules.turn import apply_step, check_step
+
+    answer = orders.answer
+    if not isinstance(answer, PlayTurn) or engine.envelope_problems(state, orders):
+        return None
+    ch = Changes(state)
+    progress: TurnProgress | None = state.turn if isinstance(state.pending, ContinueTurn) else None
+    for i, step in enumerate(answer.steps):
+        if check_step(ch.state, orders.player, progress, step, "$"):
+            return None  # refused before anything unseen: the check's verdict is exact
+        ch.revealed = False
+        progress = apply_step(ch, orders.player, progress, step)
+        if ch.revealed and i + 1 < len(answer.steps):
+            return i + 1
+    return None
+
+
+def _require_viewer(view: GameView, player: PlayerColour | None, path: str) -> PlayerColour:
+    if view.viewer is None:
+        raise Malformed([problem("view.no_viewer", "$.viewer",
+                                 "This is the public view: it holds nobody's hand, so it cannot check "
+                                 "orders or list options. Use your own view (trajan view --player).")])
+    if player != view.viewer:
+        raise Malformed([problem("view.other_player", path,
+                                 f"This is {view.viewer}'s view: it checks only {view.viewer}'s orders and "
+                                 f"options, not {player}'s.")])
+    return view.viewer
+
+
+# --- Placeholders: the unseen part of the box --------------------------------------------
+
+
+class Pool:
+    """Unseen components in box order, dealt out one place at a time."""
+
+    def __init__(self, items: list[str]) -> None:
+        self.items = items
+
+    def take(self, n: int) -> tuple[str, ...]:
+        out, self.items = tuple(self.items[:n]), self.items[n:]
+        return out  # type: ignore[return-value]
+
+
+def _unseen(box: Counter[str], seen: Iterable[str]) -> list[str]:
+    return list((box - Counter(seen)).elements())
+
+
+def _pools(view: GameView) -> tuple[dict[str, Pool], list[Problem]]:
+    """The unseen components of each kind, and a problem where their number is not the view's."""
+    wanted = _hidden_counts(view)
+    pools = {kind: Pool(_unseen(box, seen)) for kind, (box, seen) in _ledgers(view).items()}
+    problems = [
+        problem("view.hidden_count", path,
+                f"The view has {wanted[kind]} hidden {noun}, but the box leaves {len(pools[kind].items)} unseen.")
+        for kind, (path, noun) in _HIDDEN.items() if len(pools[kind].items) != wanted[kind]
+    ]
+    return pools, problems
+
+
+_HIDDEN: dict[str, tuple[str, str]] = {
+    "cards": ("$.piles.deck", "commodity cards (in other hands and the face-down pile)"),
+    "forum": ("$.piles.forum", "forum tiles"),
+    "extra": ("$.piles.extra", "extra action tiles"),
+    "demand": ("$.piles.demand", "demand tiles (face down and removed unseen)"),
+    "bonus": ("$.piles.bonus_bag", "bonus tiles"),
+    **{c: (f"$.board.trajan_stacks.{c}.below", f"Trajan tiles below the {c} stack's top")
+       for c in TRAJAN_CATEGORIES},
+}
+
+
+def _hidden_counts(view: GameView) -> dict[str, int]:
+    s, piles = view.board.trajan_stacks, view.piles
+    return {
+        "cards": piles.deck + sum(p.hand_count for p in view.players if p.hand is None),
+        "forum": piles.forum, "extra": piles.extra, "demand": piles.demand + piles.demand_removed,
+        "bonus": piles.bonus_bag, **{c: getattr(s, c).below for c in TRAJAN_CATEGORIES},
+    }
+
+
+def _ledgers(view: GameView) -> dict[str, tuple[Counter[str], list[str]]]:
+    """For each kind of hidden component: the box, and every one the view shows."""
+    c, b, r, ps = components(), view.board, view.removed, view.players
+    return {
+        "cards": (Counter({k: c.commodities.cards_per_commodity for k in c.commodities.commodities}),
+                  [*_flat(p.hand or () for p in ps), *_flat(p.display for p in ps), *b.discard1,
+                   *b.discard2, *r.commodities]),
+        "forum": (Counter({t.kind: t.count for t in c.forum.tiles}),
+                  [*(t for t in b.forum if t), *(s.tile for s in b.provinces if s.tile),
+                   *_flat(p.forum_tiles for p in ps), *r.forum]),
+        "extra": (Counter({t.action: t.count for t in c.extra.tiles}),
+                  [*(t for t in b.forum_extra if t), *_flat(p.extra_tiles for p in ps), *r.extra]),
+        "demand": (Counter({t.kind: t.count for t in c.demand.tiles}), [*b.demands, *r.demand]),
+        "bonus": (Counter(t.id for t in c.bonus.tiles),
+                  [*b.senate_bonus, *(o.tile for p in ps for o in p.bonus_tiles)]),
+        **{cat: (_trajan_box(cat), _trajan_seen(view)) for cat in TRAJAN_CATEGORIES},
+    }
+
+
+def _trajan_box(category: TrajanCategory) -> Counter[str]:
+    return Counter(t.id for t in components().trajan.tiles if t.category == category)
+
+
+def _trajan_seen(view: GameView) -> list[str]:
+    tops = [t for c in TRAJAN_CATEGORIES if (t := getattr(view.board.trajan_stacks, c).top)]
+    slots = [t for p in view.players for a in p.slots.__struct_fields__ if (t := getattr(p.slots, a))]
+    return [*tops, *slots, *_flat(p.trajan_demand_tiles for p in view.players), *view.removed.trajan]
+
+
+def _flat(groups: Iterable[Sequence[str]]) -> list[str]:
+    return [item for group in groups for item in group]
+
+
+# --- Building the stand-in ---------------------------------------------------------------
+
+
+def _player(p: PlayerView, hand: Sequence[str]) -> Player:
+    fields = {f: getattr(p, f) for f in Player.__struct_fields__ if f != "hand"}
+    return Player(**fields, hand=tuple(hand))  # type: ignore[arg-type]
+
+
+def _board(view: GameView, pools: dict[str, Pool]) -> Board:
+    b = view.board
+    stacks = TrajanStacks(**{c: _stack(getattr(b.trajan_stacks, c), pools[c]) for c in TRAJAN_CATEGORIES})
+    fields = {f: getattr(b, f) for f in Board.__struct_fields__ if f != "trajan_stacks"}
+    return Board(**fields, trajan_stacks=stacks)
+
+
+def _stack(view: StackView, pool: Pool) -> tuple[str, ...]:
+    return ((view.top,) if view.top else ()) + pool.take(view.below)
+
+
+def _piles(view: GameView, pools: dict[str, Pool]) -> Piles:
+    p = view.piles
+    return Piles(deck=pools["cards"].take(p.deck), forum=pools["forum"].take(p.forum),  # type: ignore[arg-type]
+                 extra=pools["extra"].take(p.extra), demand=pools["demand"].take(p.demand),  # type: ignore[arg-type]
+                 demand_removed=pools["demand"].take(p.demand_removed),  # type: ignore[arg-type]
+                 bonus_bag=pools["bonus"].take(p.bonus_bag))  # type: ignore[arg-type]
+
