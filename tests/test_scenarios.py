@@ -8,6 +8,8 @@ from typing import Any
 import msgspec
 import pytest
 
+from adjudicator.model.state import GameState
+from adjudicator.options import ContinueOptions, TurnOptions, options
 from adjudicator.rules.invariants import validate_state
 from tests.scenario import ROOT, all_scenarios, get_path, load, run, set_up, with_values
 
@@ -29,6 +31,28 @@ def _check_events(events: list[dict[str, Any]], wanted: list[dict[str, Any]]) ->
         i += 1
 
 
+def _check_options(state: GameState, want: dict[str, Any]) -> None:
+    """``offered`` steps are listed by ``trajan options`` (for ``tray``), ``withheld`` are not."""
+    found = options(state).options[0]
+    if isinstance(found, TurnOptions):
+        trays = {t.tray: t for t in found.trays}
+        if want.get("tray_withheld"):
+            assert want["tray"] not in trays
+            return
+        listed = [_builtins(a) for a in trays[want["tray"]].actions]
+    else:
+        assert isinstance(found, ContinueOptions), found
+        listed = [_builtins(a) for a in found.steps]
+    for step in want.get("offered", []):
+        assert step in listed, f"{step} not offered; offered: {listed}"
+    for step in want.get("withheld", []):
+        assert step not in listed, f"{step} offered"
+
+
+def _builtins(value: Any) -> Any:
+    return msgspec.json.decode(msgspec.json.encode(value))
+
+
 @pytest.mark.parametrize("path", all_scenarios(), ids=lambda p: str(p.relative_to(ROOT)))
 def test_scenario(path: Path) -> None:
     spec = load(path)
@@ -38,6 +62,10 @@ def test_scenario(path: Path) -> None:
     if "inconsistent" in expect:
         state = with_values(set_up(spec["game"]), spec.get("set", {}))
         assert _codes([p.code for p in validate_state(state)]) == _codes(expect["inconsistent"])
+        return
+    if "options" in expect:
+        state = run(spec)[0] if spec.get("orders") else with_values(set_up(spec["game"]), spec.get("set", {}))
+        _check_options(state, expect["options"])
         return
     before, outcome, problems = run(spec)
     if "problems" in expect:
