@@ -3,7 +3,10 @@
 Every figure is a median over repeated runs on this machine:
 
 1. cold adjudication: a fresh process adjudicating one mid-game turn from files, against
-   the floor of a fresh process that only imports typer, msgspec and jsonschema;
+   the floor of a fresh process that only imports typer, msgspec and jsonschema.  Both
+   run with a bytecode cache (as an installed package has; ``PYTHONDONTWRITEBYTECODE``
+   would otherwise make every child compile the project's sources again), after one
+   unmeasured warm-up run each, alternating so that a busy machine slows both alike;
 2. engine throughput: decisions adjudicated per second in one process (legality checks
    included), with and without schema validation of the order files;
 3. self-play: complete 4-player games with ``random`` bots per second (in process);
@@ -57,14 +60,15 @@ def machine() -> dict[str, str]:
                 break
     except OSError:
         pass
+    load = ", ".join(f"{x:.2f}" for x in os.getloadavg()) if hasattr(os, "getloadavg") else "n/a"
     return {"python": platform.python_version(), "platform": platform.platform(), "cpu": cpu,
-            "cores": str(os.cpu_count())}
+            "cores": str(os.cpu_count()), "load average": load}
 
 
-def _run_child(argv: list[str]) -> tuple[float, float]:
+def _run_child(argv: list[str], env: dict[str, str] | None = None) -> tuple[float, float]:
     """(wall seconds, peak resident MB) of one child process."""
     start = time.perf_counter()
-    proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
     _, status, usage = os.wait4(proc.pid, 0)
     wall = time.perf_counter() - start
     proc.returncode = os.waitstatus_to_exitcode(status)
@@ -102,8 +106,14 @@ def _cold(log: Path, tmp: Path, repeat: int) -> list[Figure]:
     floor_argv = [sys.executable, "-c", "import typer, msgspec, jsonschema"]
     adj_argv = [sys.executable, "-m", "adjudicator", "adjudicate", str(log / "0060-game.json"),
                 str(log / "0061-orders.json"), "-o", str(tmp / "new.json"), "--report", str(tmp / "r.md")]
-    floor = [_run_child(floor_argv) for _ in range(repeat)]
-    cold = [_run_child(adj_argv) for _ in range(repeat)]
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env["PYTHONPYCACHEPREFIX"] = str(tmp / "pycache")
+    _run_child(floor_argv, env)  # warm-up: fills the bytecode cache
+    _run_child(adj_argv, env)
+    floor, cold = [], []
+    for _ in range(repeat):
+        floor.append(_run_child(floor_argv, env))
+        cold.append(_run_child(adj_argv, env))
     floor_s = statistics.median(w for w, _ in floor)
     cold_s = statistics.median(w for w, _ in cold)
     return [
@@ -124,7 +134,7 @@ def _throughput(log: Path, repeat: int) -> list[Figure]:
     def replay(validate: bool) -> float:
         t = time.perf_counter()
         state = start
-        for r, o in zip(raw, decoded):
+        for r, o in zip(raw, decoded, strict=True):
             state = engine.adjudicate(state, io.load_orders(r) if validate else o).state
         return len(raw) / (time.perf_counter() - t)
 
@@ -180,6 +190,6 @@ def _judge(f: Figure) -> Figure:
 def render(bench: Bench) -> str:
     lines = ["Machine: " + ", ".join(f"{k} {v}" for k, v in bench.machine.items()), ""]
     for f in bench.figures:
-        verdict = "" if f.met is None else (" (target " + str(f.target) + ": " + ("met" if f.met else "NOT met") + ")")
+        verdict = "" if f.met is None else f" (target {f.target}: {'met' if f.met else 'NOT met'})"
         lines.append(f"{f.name:34} {f.value:12.2f} {f.unit}{verdict}")
     return "\n".join(lines) + "\n"

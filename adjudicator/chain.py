@@ -28,21 +28,24 @@ def commitment(seed: str) -> str:
     return hashlib.sha256((COMMITMENT_PREFIX + seed).encode()).hexdigest()
 
 
+_encode = msgspec.json.Encoder().encode  # one encoder for the process (compact, canonical)
+
+
 def state_hash(state: GameState) -> str:
-    unsealed = replace(state, chain=replace(state.chain, hash=""))
-    return hashlib.sha256(msgspec.json.encode(unsealed)).hexdigest()
+    unsealed = state if not state.chain.hash else replace(state, chain=replace(state.chain, hash=""))
+    return hashlib.sha256(_encode(unsealed)).hexdigest()
 
 
 def orders_hash(orders: OrderFile) -> str:
-    return hashlib.sha256(msgspec.json.encode(orders)).hexdigest()
+    return hashlib.sha256(_encode(orders)).hexdigest()
 
 
 def seal(state: GameState, parent: GameState | None = None, orders: OrderFile | None = None) -> GameState:
     """``state`` with its chain: the parent's hash, the orders' hash, its own hash."""
     chain = Chain(parent=parent.chain.hash if parent else None,
                   orders=orders_hash(orders) if orders else None)
-    sealed = replace(state, chain=chain)
-    return replace(sealed, chain=replace(chain, hash=state_hash(sealed)))
+    unsealed = replace(state, chain=chain)  # its hash is still empty
+    return replace(unsealed, chain=replace(chain, hash=state_hash(unsealed)))
 
 
 def is_sealed(state: GameState) -> bool:

@@ -136,26 +136,52 @@ def new(
 
 @app.command()
 def show(game: GameArg, *, as_json: JsonFlag = False) -> None:
-    """Print a readable picture of the public state of a game (no hidden information)."""
+    """Print a readable picture of the public state of a game, or of a player's view."""
     def work() -> None:
         from adjudicator import io
         from adjudicator.show import render_show
 
-        typer.echo(render_show(io.read_game(str(game))), nl=False)
+        typer.echo(render_show(io.read_game_or_view(str(game))), nl=False)
+
+    _run(as_json, work)
+
+
+@app.command()
+def view(
+    game: GameArg,
+    *,
+    player: Annotated[str | None, typer.Option(
+        "--player", help="The player whose view to write (default: the public view, no hand).")] = None,
+    output: Annotated[Path | None, typer.Option(
+        "-o", "--output", help="Write the view here (default: print it).")] = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """Write the game as one player may see it: their hand, the public state, counts for the hidden."""
+    def work() -> None:
+        from adjudicator import io
+        from adjudicator.redact import view_for
+
+        data = io.canonical(view_for(io.read_game(str(game)), player))
+        if output is None:
+            typer.echo(data.decode(), nl=False)
+            return
+        io.write_atomic(str(output), data)
+        typer.echo(f"Wrote {output}: the view of {player or 'the public'}.")
 
     _run(as_json, work)
 
 
 @app.command()
 def check(game: GameArg, orders: OrdersArg, *, as_json: JsonFlag = False) -> None:
-    """Check an order file against a game; exit 0 if it would be accepted. Writes nothing."""
+    """Check an order file against a game (or your view of it); exit 0 if it would be accepted."""
     def work() -> None:
-        from adjudicator import engine, io
+        from adjudicator import io
         from adjudicator.errors import Illegal
+        from adjudicator.standin import check_any
 
-        state = io.read_game(str(game))
+        state = io.read_game_or_view(str(game))
         order_file = io.read_orders(str(orders))
-        problems = engine.check(state, order_file)
+        problems = check_any(state, order_file)
         if problems:
             raise Illegal([p if p.file else p.located(str(orders)) for p in problems])
         typer.echo(f"The orders are legal: decision {order_file.decision}, "
@@ -173,6 +199,9 @@ def adjudicate(
         "-o", "--output", help="Write the new game file here (may be GAME itself).", show_default=False)],
     report: Annotated[Path | None, typer.Option(
         "--report", help="Write the Markdown report here (default: print it).")] = None,
+    reports_dir: Annotated[Path | None, typer.Option(
+        "--reports-dir", help="Write public.md and one PLAYER.md per player (the public report plus what "
+        "only that player learned) into this folder.")] = None,
     as_json: JsonFlag = False,
 ) -> None:
     """Apply an order file to a game: write the new game file and a report of what happened."""
@@ -183,11 +212,14 @@ def adjudicate(
         result = adjudicate_bytes(io.read_bytes(str(game)), io.read_bytes(str(orders)), str(game), str(orders))
         if report is not None:
             io.write_atomic(str(report), result.report.encode())
+        if reports_dir is not None:
+            io.write_reports(str(reports_dir), result.report, result.private)
         io.write_atomic(str(output), result.data)
-        if report is None:
+        if report is None and reports_dir is None:
             typer.echo(result.report, nl=not result.report.endswith("\n"))
         else:
-            typer.echo(f"Wrote {output} and {report}. {_next(result.state)}")
+            written = ", ".join(str(p) for p in (report, reports_dir) if p is not None)
+            typer.echo(f"Wrote {output} and {written}. {_next(result.state)}")
 
     _run(as_json, work)
 
@@ -197,19 +229,19 @@ def options(
     game: GameArg,
     *,
     player: Annotated[str | None, typer.Option(
-        "--player", help="Only this player's options (default: every player who may decide).")] = None,
+        "--player", help="Only this player's options (default: every player who may decide; "
+        "on a view, the viewer).")] = None,
     as_json: JsonFlag = False,
 ) -> None:
-    """List what the pending decision allows: text for people, JSON (--json) for programs."""
+    """List what the pending decision allows (GAME may be your view): text, or JSON (--json)."""
     def work() -> None:
         import msgspec
 
         from adjudicator import io
-        from adjudicator.options import options as list_options
         from adjudicator.options_text import render_options
+        from adjudicator.standin import options_any
 
-        state = io.read_game(str(game))
-        found = list_options(state, _colour(player) if player else None)
+        found = options_any(io.read_game_or_view(str(game)), _colour(player) if player else None)
         if as_json:
             typer.echo(msgspec.json.encode(found).decode())
         else:

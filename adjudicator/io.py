@@ -3,7 +3,9 @@
 Reading a file goes: bytes (size limit, UTF-8, no BOM) -> JSON (an object, no
 duplicate keys) -> JSON Schema (every violation collected, each with a JSON path) ->
 msgspec model -> for game files, the invariants of
-``adjudicator.rules.invariants.validate_state``.  A failure raises
+``adjudicator.rules.invariants.validate_state``.  A player's view (a file with a
+``viewer`` field, see :mod:`adjudicator.view`) is read only where one is accepted
+(``show``, ``options``, ``check``) and refused as a game file.  A failure raises
 :class:`~adjudicator.errors.Malformed` (exit 2) or, for a game file that breaks an
 invariant, :class:`~adjudicator.errors.Inconsistent` (exit 3).
 
@@ -18,7 +20,7 @@ import functools
 import json
 import os
 import tempfile
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from importlib import resources
 from pathlib import Path
 from typing import Any, TypeVar
@@ -28,13 +30,21 @@ import msgspec
 from adjudicator.errors import Inconsistent, Malformed, Problem, problem
 from adjudicator.model.orders import OrderFile
 from adjudicator.model.state import GameState
+from adjudicator.model.vocab import PlayerColour
+from adjudicator.view import GameView
 
 # Input files larger than this are refused unread (a game file is about 10 kB).
 MAX_INPUT_BYTES = 5 * 1024 * 1024
 # At most this many schema problems are listed for one file.
 MAX_PROBLEMS = 100
+# Structural limits, far above any real file (a game file holds about 600 JSON values,
+# arrays of at most 70 items and strings of at most 64 characters); they keep a crafted
+# file from costing minutes of schema validation or megabytes of error message.
+MAX_ITEMS = 1_000  # items in one array, or fields in one object
+MAX_STRING = 1_000  # characters in one string (or field name)
+MAX_VALUES = 20_000  # JSON values in the whole file
 
-_T = TypeVar("_T", GameState, OrderFile)
+_T = TypeVar("_T", GameState, OrderFile, GameView)
 _BOM = b"\xef\xbb\xbf"
 
 
@@ -80,6 +90,9 @@ def parse_object(data: bytes, file: str) -> dict[str, Any]:
     if not isinstance(value, dict):
         raise _malformed(file, "input.not_object", "$",
                          f"Expected a JSON object at the top level, got {_json_type(value)}.")
+    too_big = limit_problem(value)
+    if too_big is not None:
+        raise Malformed([too_big.located(file)])
     duplicate = _duplicate_key(data)
     if duplicate is not None:
         raise _malformed(file, "input.duplicate_key", "$",
@@ -87,13 +100,51 @@ def parse_object(data: bytes, file: str) -> dict[str, Any]:
     return value
 
 
+def limit_problem(value: Any) -> Problem | None:
+    """The first place where ``value`` exceeds MAX_ITEMS, MAX_STRING or MAX_VALUES, if any."""
+    stack: list[tuple[Any, tuple[str | int, ...]]] = [(value, ())]
+    count = 0
+    while stack:
+        item, parts = stack.pop()
+        count += 1
+        if count > MAX_VALUES:
+            return problem("input.too_many_values", "$",
+                           f"The file holds more than {MAX_VALUES} JSON values; a game file holds about 600.")
+        found = _too_big(item, parts)
+        if found is not None:
+            return found
+        if isinstance(item, dict):
+            stack.extend((v, (*parts, k)) for k, v in item.items())
+        elif isinstance(item, list):
+            stack.extend((v, (*parts, i)) for i, v in enumerate(item))
+    return None
+
+
+def _too_big(item: Any, parts: tuple[str | int, ...]) -> Problem | None:
+    if isinstance(item, str) and len(item) > MAX_STRING:
+        return problem("input.too_long", json_path(parts),
+                       f"This string has {len(item)} characters; at most {MAX_STRING} are accepted.")
+    if isinstance(item, (list, dict)) and len(item) > MAX_ITEMS:
+        what = "items" if isinstance(item, list) else "fields"
+        return problem("input.too_many_items", json_path(parts),
+                       f"This {_json_type(item)} has {len(item)} {what}; at most {MAX_ITEMS} are accepted.")
+    if isinstance(item, dict):
+        key = next((k for k in item if len(k) > MAX_STRING), None)
+        if key is not None:
+            return problem("input.too_long", json_path(parts),
+                           f"A field name here has {len(key)} characters; at most {MAX_STRING} are accepted.")
+    return None
+
+
 def _duplicate_key(data: bytes) -> str | None:
     found: list[str] = []
 
     def hook(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-        keys = [k for k, _ in pairs]
-        if len(set(keys)) != len(keys) and not found:
-            found.append(next(k for i, k in enumerate(keys) if k in keys[:i]))
+        seen: set[str] = set()
+        for k, _ in pairs:
+            if k in seen and not found:
+                found.append(k)
+            seen.add(k)
         return dict(pairs)
 
     try:
@@ -104,10 +155,41 @@ def _duplicate_key(data: bytes) -> str | None:
 
 
 def load_game(data: bytes, file: str = "<game>") -> GameState:
-    """The game in ``data``, schema-checked and invariant-checked."""
-    state = _load(data, file, "game.schema.json", GameState)
+    """The game in ``data``, schema-checked and invariant-checked (a player's view is refused)."""
+    value = parse_object(data, file)
+    if is_view(value):
+        raise _malformed(file, "view.not_a_game", "$.viewer",
+                         "This is a player's view of the game, not the game file: only the game master's "
+                         "game file can be adjudicated.")
+    state = _load(data, file, "game.schema.json", GameState, value)
     check_state(state, file)
     return state
+
+
+def is_view(value: dict[str, Any]) -> bool:
+    """Whether a parsed file is a view (it names its ``viewer``) rather than a game file."""
+    return "viewer" in value
+
+
+def load_view(data: bytes, file: str = "<view>") -> GameView:
+    """The view in ``data``, schema-checked and checked to be a view of a consistent game."""
+    from adjudicator.standin import view_problems
+
+    view = _load(data, file, "view.schema.json", GameView)
+    problems = view_problems(view)
+    if problems:
+        raise Inconsistent([p.located(file) for p in problems])
+    return view
+
+
+def load_game_or_view(data: bytes, file: str = "<game>") -> GameState | GameView:
+    """A game file or a player's view of one, whichever ``data`` holds."""
+    return load_view(data, file) if is_view(parse_object(data, file)) else load_game(data, file)
+
+
+def read_game_or_view(path: str) -> GameState | GameView:
+    """The game file or view at ``path``; raises :class:`Malformed` or :class:`Inconsistent`."""
+    return load_game_or_view(read_bytes(path), path)
 
 
 def load_orders(data: bytes, file: str = "<orders>") -> OrderFile:
@@ -139,8 +221,8 @@ def invariant_problems(state: GameState) -> list[Problem]:
     return list(validate_state(state))
 
 
-def _load(data: bytes, file: str, schema: str, model: type[_T]) -> _T:
-    value = parse_object(data, file)
+def _load(data: bytes, file: str, schema: str, model: type[_T], value: dict[str, Any] | None = None) -> _T:
+    value = parse_object(data, file) if value is None else value
     problems = schema_problems(value, schema)
     if problems:
         raise Malformed([p.located(file) for p in problems])
@@ -304,6 +386,20 @@ def write_atomic(path: str, data: bytes) -> None:
                 os.unlink(tmp)
             except OSError:
                 pass
+
+
+def write_reports(directory: str, public: str, private: Mapping[PlayerColour, str]) -> list[str]:
+    """``public.md`` and one ``PLAYER.md`` per player into ``directory`` (made if missing)."""
+    try:
+        os.makedirs(directory, exist_ok=True)
+    except OSError as e:
+        raise _malformed(directory, "output.write_failed", "$",
+                         f"The folder cannot be made ({e.strerror or e}); nothing was changed.") from None
+    files: dict[str, str] = {"public": public, **{str(c): text for c, text in private.items()}}
+    paths = [os.path.join(directory, f"{name}.md") for name in files]
+    for path, text in zip(paths, files.values(), strict=True):
+        write_atomic(path, text.encode())
+    return paths
 
 
 def _file_mode(target: Path) -> int:

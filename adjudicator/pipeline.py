@@ -6,12 +6,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from adjudicator import engine, io
 from adjudicator.errors import Illegal, Malformed, problem
 from adjudicator.model.events import AnyEvent
 from adjudicator.model.state import GameState
+from adjudicator.model.vocab import PlayerColour
 
 
 @dataclass(frozen=True)
@@ -21,12 +22,14 @@ class Adjudicated:
     events: tuple[AnyEvent, ...]
     data: bytes  # the new game file, canonical bytes
     report: str  # the public Markdown report
+    # Per player: the public report plus what only that player learned (issue 6).
+    private: dict[PlayerColour, str] = field(default_factory=dict)
 
 
 def adjudicate_bytes(game: bytes, orders: bytes, game_name: str = "<game>",
                      orders_name: str = "<orders>") -> Adjudicated:
     """Adjudicate an order file against a game file; raises a TrajanError subclass."""
-    from adjudicator.report import render
+    from adjudicator.report import render, render_private
 
     before = io.load_game(game, game_name)
     order_file = io.load_orders(orders, orders_name)
@@ -37,7 +40,9 @@ def adjudicate_bytes(game: bytes, orders: bytes, game_name: str = "<game>",
     self_check(outcome.state)
     return Adjudicated(before=before, state=outcome.state, events=outcome.events,
                        data=io.encode_state(outcome.state),
-                       report=render(outcome.events, before, outcome.state))
+                       report=render(outcome.events, before, outcome.state),
+                       private={c: render_private(outcome.events, before, outcome.state, c)
+                                for c in before.seats})
 
 
 def self_check(state: GameState) -> None:

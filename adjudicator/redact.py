@@ -17,12 +17,22 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from adjudicator.errors import Malformed, problem
 from adjudicator.model.events import CardsDrawn, CardTaken, Event
 from adjudicator.model.state import Board, GameOver, GameState, Piles, Player, TrajanStacks
 from adjudicator.model.vocab import TRAJAN_CATEGORIES, CardSource, PlayerColour
 from adjudicator.view import BoardView, GameView, PilesView, PlayerView, StackView, TrajanStacksView
 
 # --- Views -------------------------------------------------------------------------------
+
+
+def view_for(state: GameState, player: str | None) -> GameView:
+    """The view of the seated ``player`` (``None``: the public view); raises :class:`Malformed`."""
+    if player is not None and player not in state.seats:
+        seats = ", ".join(state.seats)
+        raise Malformed([problem("args.not_seated", "--player",
+                                 f"{player!r} has no seat in this game; the seats are {seats}.")])
+    return view_of(state, player)
 
 
 def view_of(state: GameState, viewer: PlayerColour | None) -> GameView:
@@ -75,7 +85,7 @@ def piles_view(p: Piles) -> PilesView:
 # --- Events ------------------------------------------------------------------------------
 
 
-class CardsDrawnUnseen(Event, tag="cards_drawn_unseen"):
+class CardsDrawnUnseen(Event, tag="cards_drawn_unseen", frozen=True):
     """The public face of :class:`CardsDrawn`: how many cards, not which."""
 
     player: PlayerColour
@@ -83,7 +93,7 @@ class CardsDrawnUnseen(Event, tag="cards_drawn_unseen"):
     wanted: int
 
 
-class CardTakenUnseen(Event, tag="card_taken_unseen"):
+class CardTakenUnseen(Event, tag="card_taken_unseen", frozen=True):
     """The public face of :class:`CardTaken` from the face-down pile."""
 
     player: PlayerColour

@@ -2,7 +2,9 @@
 
 The log folder holds ``0000-game.json`` (what ``new`` wrote), then for each decision
 k = 1, 2, ...: ``kkkk-orders.json``, ``kkkk-game.json`` (the game after it) and
-``kkkk-report.md``; numbers are zero-padded to 4 digits so the files sort in play order.
+``kkkk-report.md`` (the public report) with ``kkkk-report-COLOUR.md`` beside it for each
+player (the public report plus what only that player learned); numbers are zero-padded
+to 4 digits so the files sort in play order.
 """
 
 from __future__ import annotations
@@ -54,5 +56,7 @@ def selfplay(players: int, seed: str, bots: Sequence[str], out: Path) -> GameSta
         io.write_atomic(str(out / f"{k:04d}-orders.json"), orders)
         io.write_atomic(str(out / f"{k:04d}-game.json"), result.data)
         io.write_atomic(str(out / f"{k:04d}-report.md"), result.report.encode())
+        for colour, text in result.private.items():
+            io.write_atomic(str(out / f"{k:04d}-report-{colour}.md"), text.encode())
         state, data, k = result.state, result.data, k + 1
     return state

@@ -1,7 +1,10 @@
-"""``trajan show``: a readable text picture of the public state of a game.
+"""``trajan show``: a readable text picture of the public state of a game, or of a view.
 
-Only what every player at the table can see: hands, face-down piles (and their draw
-order), the removed demand tiles and the seed are shown as counts or not at all.
+It draws a view (:mod:`adjudicator.view`): a game file is first turned into the public
+view by :func:`adjudicator.redact.view_of`, so only what every player at the table can
+see is shown: hands, face-down piles (and their draw order), the removed demand tiles
+and the seed (until the game is over) as counts or not at all.  A player's own view
+also shows their hand.
 """
 
 from __future__ import annotations
@@ -17,7 +20,6 @@ from adjudicator.model.state import (
     GameState,
     MeetDemands,
     Pending,
-    Player,
     SetupCards,
     SetupMarkers,
     SetupTrajan,
@@ -25,10 +27,13 @@ from adjudicator.model.state import (
     TurnProgress,
 )
 from adjudicator.model.vocab import ACTIONS, PROVINCES, SLOT_OF
+from adjudicator.redact import view_of
+from adjudicator.view import GameView, PlayerView
 
 
-def render_show(state: GameState) -> str:
-    """The public state of ``state`` as plain text (ends with a newline)."""
+def render_show(game: GameState | GameView) -> str:
+    """The public state of a game, or a player's view, as plain text (ends with a newline)."""
+    state = game if isinstance(game, GameView) else view_of(game, None)
     lines = [
         *_header(state),
         "",
@@ -40,7 +45,7 @@ def render_show(state: GameState) -> str:
 
 # --- Header and pending decision ---------------------------------------------------------
 
-def _header(state: GameState) -> list[str]:
+def _header(state: GameView) -> list[str]:
     seats = [f"{c} (start player)" if c == state.start_player else c for c in state.seats]
     options = ", ".join(f"{name}={'on' if value else 'off'}" if isinstance(value, bool) else f"{name}={value}"
                         for name, value in _options(state))
@@ -51,12 +56,16 @@ def _header(state: GameState) -> list[str]:
         f"Rules: {state.rules}; options: {options or 'none'}",
         f"Pending: {_pending(state.pending)}",
     ]
+    if state.viewer is not None:
+        lines.insert(1, f"The view of {state.viewer}: the other hands and the face-down piles are hidden")
+    if state.seed is not None:
+        lines.append(f"Seed (shown now that the game is over): {state.seed}")
     if state.turn is not None:
         lines.append(f"Turn in progress: {_progress(state.turn)}")
     return lines
 
 
-def _options(state: GameState) -> list[tuple[str, object]]:
+def _options(state: GameView) -> list[tuple[str, object]]:
     return [(name, getattr(state.options, name)) for name in state.options.__struct_fields__]
 
 
@@ -99,7 +108,7 @@ def _progress(turn: TurnProgress) -> str:
 
 # --- The board ---------------------------------------------------------------------------
 
-def _board(state: GameState) -> list[str]:
+def _board(state: GameView) -> list[str]:
     c = components()
     b = state.board
     lap = c.lap.get(len(state.seats))
@@ -118,21 +127,22 @@ def _board(state: GameState) -> list[str]:
     stacks = b.trajan_stacks
     lines.append("Trajan stacks (face-up top, tiles left):")
     for cat in stacks.__struct_fields__:
-        pile: tuple[str, ...] = getattr(stacks, cat)
-        lines.append(f"  {cat:<13} {(_trajan(pile[0]) if pile else '(empty)')}, {len(pile)} left")
+        stack = getattr(stacks, cat)
+        left = stack.below + (stack.top is not None)
+        lines.append(f"  {cat:<13} {(_trajan(stack.top) if stack.top else '(empty)')}, {left} left")
     lines.append(f"Demand tiles revealed this quarter: {_items(b.demands)}")
     for name, discard in (("discard1", b.discard1), ("discard2", b.discard2)):
         top = discard[0] if discard else "(empty)"
         lines.append(f"Discard pile {name[-1]}: {top} on top, {len(discard)} card(s)")
     p = state.piles
     lines.append(
-        f"Face down: {len(p.deck)} commodity cards, {len(p.forum)} forum tiles, {len(p.extra)} extra action "
-        f"tiles, {len(p.demand)} demand tiles (+{len(p.demand_removed)} removed unseen), "
-        f"{len(p.bonus_bag)} bonus tiles in the bag")
+        f"Face down: {p.deck} commodity cards, {p.forum} forum tiles, {p.extra} extra action "
+        f"tiles, {p.demand} demand tiles (+{p.demand_removed} removed unseen), "
+        f"{p.bonus_bag} bonus tiles in the bag")
     return lines
 
 
-def _provinces(state: GameState) -> list[str]:
+def _provinces(state: GameView) -> list[str]:
     c = components()
     here = {p.province: p.tile for p in state.board.provinces}
     lines = []
@@ -153,7 +163,7 @@ def _provinces(state: GameState) -> list[str]:
     return lines
 
 
-def _district(state: GameState) -> list[str]:
+def _district(state: GameView) -> list[str]:
     c = components()
     cols, rows = c.board.district.columns, c.board.district.rows
     cell: dict[str, str] = {s.site: (s.tile or "+".join(s.workers) or ".") for s in state.board.district}
@@ -165,7 +175,7 @@ def _district(state: GameState) -> list[str]:
     return lines
 
 
-def _senate(state: GameState) -> list[str]:
+def _senate(state: GameView) -> list[str]:
     space_of = {p.colour: p.senate for p in state.players}
     lines = []
     for space in sorted(set(space_of.values()), reverse=True):
@@ -177,7 +187,7 @@ def _senate(state: GameState) -> list[str]:
 
 # --- A player's mat --------------------------------------------------------------------------
 
-def _mat(state: GameState, p: Player) -> list[str]:
+def _mat(state: GameView, p: PlayerView) -> list[str]:
     lines = [f"== {p.colour}: {p.vp} VP, senate space {p.senate} =="]
     lines.append("Action circle (slot, tray, markers, Trajan tile):")
     for action in ACTIONS:
@@ -190,7 +200,7 @@ def _mat(state: GameState, p: Player) -> list[str]:
     lines += [
         f"Supply {p.supply}, worker camp {p.worker_camp}, military camp {p.military_camp}; "
         f"leader: {p.leader}; legionnaires in: {_items(p.legionnaires)}",
-        f"Hand: {len(p.hand)} card(s); display: {_items(p.display)}",
+        f"Hand: {p.hand_count} card(s){_own_hand(p)}; display: {_items(p.display)}",
         f"Forum tiles: {_items(p.forum_tiles)}",
         f"Extra action tiles: {_items(p.extra_tiles)}; [+2] markers on: {_items(p.plus2)}",
         f"Construction tiles: {_items(p.construction_tiles)}",
@@ -202,7 +212,11 @@ def _mat(state: GameState, p: Player) -> list[str]:
 
 # --- Helpers -------------------------------------------------------------------------------
 
-def _in_seat_order(state: GameState) -> Sequence[Player]:
+def _own_hand(p: PlayerView) -> str:
+    return f" ({_items(p.hand)})" if p.hand is not None and p.hand else ""
+
+
+def _in_seat_order(state: GameView) -> Sequence[PlayerView]:
     order = {c: i for i, c in enumerate(state.seats)}
     return sorted(state.players, key=lambda p: order.get(p.colour, len(order)))
 

@@ -31,6 +31,7 @@ from adjudicator.model.state import (
     TurnProgress,
 )
 from adjudicator.model.vocab import TRAJAN_CATEGORIES, PlayerColour, TrajanCategory
+from adjudicator.options import OptionsFile, options
 from adjudicator.rules.ops import Changes
 from adjudicator.view import GameView, PlayerView, StackView
 
@@ -55,8 +56,25 @@ def view_problems(view: GameView) -> list[Problem]:
     """Every way ``view`` cannot be a view of a consistent game (empty when it can)."""
     from adjudicator.rules.invariants import validate_state
 
-    problems = _pools(view)[1]
+    problems = _hand_problems(view) + _pools(view)[1]
     return problems or validate_state(as_state(view))
+
+
+def _hand_problems(view: GameView) -> list[Problem]:
+    """Only the viewer's hand is shown, and it has ``hand_count`` cards."""
+    problems = []
+    if view.viewer is not None and view.viewer not in view.seats:
+        problems.append(problem("view.viewer_not_seated", "$.viewer",
+                                f"{view.viewer} has no seat in this game."))
+    for i, p in enumerate(view.players):
+        own = p.colour == view.viewer
+        if own != (p.hand is not None):
+            problems.append(problem("view.hand", f"$.players[{i}].hand",
+                                    "A view shows the viewer's own hand (a list) and no other (null)."))
+        elif p.hand is not None and len(p.hand) != p.hand_count:
+            problems.append(problem("view.hand_count", f"$.players[{i}].hand_count",
+                                    f"The hand holds {len(p.hand)} cards, not {p.hand_count}."))
+    return problems
 
 
 def check_orders(view: GameView, orders: OrderFile) -> list[Problem]:
@@ -67,14 +85,21 @@ def check_orders(view: GameView, orders: OrderFile) -> list[Problem]:
     if unseen is None:
         return engine.check(state, orders)
     return [problem("view.unseen_cards", f"$.answer.steps[{unseen}]",
-                    f"This step and the ones after it depend on the cards shown to you by step {unseen - 1}, "
-                    "which your view cannot know: the steps before it are legal. Send the order up to that "
-                    "step (the turn pauses for you) or let the game master check it.")]
+                    f"This step and the ones after it depend on the cards that $.answer.steps[{unseen - 1}] "
+                    "shows you, which your view cannot know; the steps before it are legal. Send the order "
+                    "up to that step (the turn pauses for you) or let the game master check it.")]
 
 
-def viewer_of(view: GameView, player: PlayerColour | None) -> PlayerColour:
-    """The player whose decision a view may answer (``player``, if given, must be the viewer)."""
-    return _require_viewer(view, player or view.viewer, "--player")
+def check_any(game: GameState | GameView, orders: OrderFile) -> list[Problem]:
+    """Every problem with ``orders`` against a game file or (for the viewer's orders) a view."""
+    return check_orders(game, orders) if isinstance(game, GameView) else engine.check(game, orders)
+
+
+def options_any(game: GameState | GameView, player: PlayerColour | None) -> OptionsFile:
+    """``trajan options`` on a game file, or on a view (only the viewer's own decision)."""
+    if isinstance(game, GameState):
+        return options(game, player)
+    return options(as_state(game), _require_viewer(game, player or game.viewer, "--player"))
 
 
 def first_unseen_step(state: GameState, orders: OrderFile) -> int | None:
@@ -119,7 +144,7 @@ class Pool:
 
     def take(self, n: int) -> tuple[str, ...]:
         out, self.items = tuple(self.items[:n]), self.items[n:]
-        return out  # type: ignore[return-value]
+        return out
 
 
 def _unseen(box: Counter[str], seen: Iterable[str]) -> list[str]:
@@ -131,8 +156,8 @@ def _pools(view: GameView) -> tuple[dict[str, Pool], list[Problem]]:
     wanted = _hidden_counts(view)
     pools = {kind: Pool(_unseen(box, seen)) for kind, (box, seen) in _ledgers(view).items()}
     problems = [
-        problem("view.hidden_count", path,
-                f"The view has {wanted[kind]} hidden {noun}, but the box leaves {len(pools[kind].items)} unseen.")
+        problem("view.hidden_count", path, f"The view has {wanted[kind]} hidden {noun}, but the box "
+                f"leaves {len(pools[kind].items)} unseen.")
         for kind, (path, noun) in _HIDDEN.items() if len(pools[kind].items) != wanted[kind]
     ]
     return pools, problems
@@ -144,7 +169,7 @@ _HIDDEN: dict[str, tuple[str, str]] = {
     "extra": ("$.piles.extra", "extra action tiles"),
     "demand": ("$.piles.demand", "demand tiles (face down and removed unseen)"),
     "bonus": ("$.piles.bonus_bag", "bonus tiles"),
-    **{c: (f"$.board.trajan_stacks.{c}.below", f"Trajan tiles below the {c} stack's top")
+    **{f"trajan-{c}": (f"$.board.trajan_stacks.{c}.below", f"Trajan tiles below the {c} stack's top")
        for c in TRAJAN_CATEGORIES},
 }
 
@@ -154,7 +179,7 @@ def _hidden_counts(view: GameView) -> dict[str, int]:
     return {
         "cards": piles.deck + sum(p.hand_count for p in view.players if p.hand is None),
         "forum": piles.forum, "extra": piles.extra, "demand": piles.demand + piles.demand_removed,
-        "bonus": piles.bonus_bag, **{c: getattr(s, c).below for c in TRAJAN_CATEGORIES},
+        "bonus": piles.bonus_bag, **{f"trajan-{c}": getattr(s, c).below for c in TRAJAN_CATEGORIES},
     }
 
 
@@ -173,7 +198,7 @@ def _ledgers(view: GameView) -> dict[str, tuple[Counter[str], list[str]]]:
         "demand": (Counter({t.kind: t.count for t in c.demand.tiles}), [*b.demands, *r.demand]),
         "bonus": (Counter(t.id for t in c.bonus.tiles),
                   [*b.senate_bonus, *(o.tile for p in ps for o in p.bonus_tiles)]),
-        **{cat: (_trajan_box(cat), _trajan_seen(view)) for cat in TRAJAN_CATEGORIES},
+        **{f"trajan-{cat}": (_trajan_box(cat), _trajan_seen(view)) for cat in TRAJAN_CATEGORIES},
     }
 
 
@@ -201,7 +226,8 @@ def _player(p: PlayerView, hand: Sequence[str]) -> Player:
 
 def _board(view: GameView, pools: dict[str, Pool]) -> Board:
     b = view.board
-    stacks = TrajanStacks(**{c: _stack(getattr(b.trajan_stacks, c), pools[c]) for c in TRAJAN_CATEGORIES})
+    stacks = TrajanStacks(**{c: _stack(getattr(b.trajan_stacks, c), pools[f"trajan-{c}"])
+                             for c in TRAJAN_CATEGORIES})
     fields = {f: getattr(b, f) for f in Board.__struct_fields__ if f != "trajan_stacks"}
     return Board(**fields, trajan_stacks=stacks)
 

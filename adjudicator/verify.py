@@ -110,18 +110,45 @@ def _verify(folder: Path, result: LogResult) -> None:
 
 def _replay(folder: Path, k: int, before: GameState, before_bytes: bytes) -> tuple[GameState, bytes]:
     orders_name, game_name = str(folder / f"{k:04d}-orders.json"), str(folder / f"{k:04d}-game.json")
-    orders = io.load_orders(io.read_bytes(orders_name), orders_name)
+    orders = io.load_orders(_read(orders_name), orders_name)
     try:
         after = engine.adjudicate(before, orders).state
     except Illegal as e:
         p = e.problems[0]
         raise Divergence(orders_name, "verify.illegal_orders", p.path,
-                         f"These orders are not legal against {k - 1:04d}-game.json: {p.message} [{p.code}]") from None
+                         f"These orders are not legal against {k - 1:04d}-game.json: {p.message} "
+                         f"[{p.code}]") from None
     expected = io.encode_state(after)
-    recorded = io.read_bytes(game_name)
-    if recorded != expected:
-        _explain(game_name, recorded, expected, before, orders_name, orders)
+    if not _holds(game_name, expected):
+        recorded = io.read_bytes(game_name)
+        if recorded != expected:
+            _explain(game_name, recorded, expected, before, orders_name, orders)
     return after, expected
+
+
+# The files of a log are small: read them without reserving room for the largest file
+# ``io.read_bytes`` accepts (that costs more than the read); anything unusual (a missing
+# or large file) is read by ``io.read_bytes`` again, so it is refused as ever.
+_SMALL = 1 << 16
+
+
+def _read(name: str) -> bytes:
+    """The same bytes as ``io.read_bytes(name)`` (or the same error)."""
+    try:
+        with open(name, "rb") as f:
+            data = f.read(_SMALL)
+    except OSError:
+        return io.read_bytes(name)
+    return data if len(data) < _SMALL else io.read_bytes(name)
+
+
+def _holds(name: str, expected: bytes) -> bool:
+    """Whether the file ``name`` holds exactly ``expected``."""
+    try:
+        with open(name, "rb") as f:
+            return f.read(len(expected) + 1) == expected
+    except OSError:
+        return False
 
 
 def _explain(game_name: str, recorded: bytes, expected: bytes, before: GameState,
@@ -130,7 +157,8 @@ def _explain(game_name: str, recorded: bytes, expected: bytes, before: GameState
     try:
         got = msgspec.json.decode(recorded)
     except msgspec.DecodeError:
-        raise Divergence(game_name, "verify.not_json", "$", "The recorded game file is not valid JSON.") from None
+        raise Divergence(game_name, "verify.not_json", "$",
+                         "The recorded game file is not valid JSON.") from None
     want = msgspec.json.decode(expected)
     path = first_difference(got, want)
     if path.startswith("$.chain") and isinstance(got.get("chain"), dict):
@@ -142,10 +170,12 @@ def _explain(game_name: str, recorded: bytes, expected: bytes, before: GameState
                          "The recorded hash is not the hash of this game file's content.")
     if path == "$.chain.parent":
         raise Divergence(game_name, "verify.chain_broken", path,
-                         f"The parent hash does not match the previous game file ({before.chain.hash[:12]}…).")
+                         "The parent hash does not match the previous game file "
+                         f"({before.chain.hash[:12]}…).")
     if path == "$.chain.orders":
         raise Divergence(game_name, "verify.orders_mismatch", path,
-                         f"The orders hash does not match {Path(orders_name).name} ({orders_hash(orders)[:12]}…).")
+                         f"The orders hash does not match {Path(orders_name).name} "
+                         f"({orders_hash(orders)[:12]}…).")
     raise Divergence(game_name, "verify.state_mismatch", path,
                      f"The recorded game file differs from what the rules produce here "
                      f"(recorded {_short(_at(got, path))}, expected {_short(_at(want, path))}).")
@@ -181,7 +211,7 @@ def first_difference(a: Any, b: Any, path: str = "$") -> str:
                 return first_difference(a.get(key), b.get(key), f"{path}.{key}")
         return path
     if isinstance(a, (list, tuple)):
-        for i, (x, y) in enumerate(zip(a, b)):
+        for i, (x, y) in enumerate(zip(a, b, strict=False)):
             if x != y:
                 return first_difference(x, y, f"{path}[{i}]")
         return f"{path}[{min(len(a), len(b))}]" if len(a) != len(b) else path

@@ -50,7 +50,7 @@ from adjudicator.model.vocab import (
 )
 
 
-class PlayerView(Model):
+class PlayerView(Model, frozen=True):
     """A player's mat as the viewer sees it: ``hand`` only for the viewer's own."""
 
     colour: PlayerColour
@@ -75,14 +75,14 @@ class PlayerView(Model):
     bonus_tiles: tuple[OwnedBonus, ...] = ()
 
 
-class StackView(Model):
+class StackView(Model, frozen=True):
     """A Trajan stack: its face-up top tile (null when empty) and the tiles below it."""
 
     top: str | None = None
     below: NonNegative = 0
 
 
-class TrajanStacksView(Model):
+class TrajanStacksView(Model, frozen=True):
     cards: StackView = StackView()
     victory: StackView = StackView()
     workers: StackView = StackView()
@@ -91,7 +91,7 @@ class TrajanStacksView(Model):
     demand: StackView = StackView()
 
 
-class BoardView(Model):
+class BoardView(Model, frozen=True):
     time: NonNegative = 0
     forum: tuple[ForumTileKind | None, ...] = ()
     forum_extra: tuple[Action | None, ...] = ()
@@ -106,7 +106,7 @@ class BoardView(Model):
     discard2: tuple[Commodity, ...] = ()
 
 
-class PilesView(Model):
+class PilesView(Model, frozen=True):
     """How many components lie face down in each pile (never which, nor their order)."""
 
     deck: NonNegative = 0
@@ -117,7 +117,7 @@ class PilesView(Model):
     bonus_bag: NonNegative = 0
 
 
-class GameView(Model, kw_only=True):
+class GameView(Model, kw_only=True, frozen=True):
     format: Literal[1] = FORMAT
     rules: Literal["trajan-ammonit-2011-en"] = RULES
     options: Options = Options()

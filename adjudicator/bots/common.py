@@ -3,8 +3,8 @@ turn step by step with the engine's own rules."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from itertools import product
+from collections.abc import Callable, Iterable, Sequence
+from itertools import permutations, product
 from typing import TypeVar
 
 from adjudicator.model.orders import (
@@ -30,15 +30,17 @@ from adjudicator.model.vocab import (
 )
 from adjudicator.rng import Stream
 from adjudicator.rules import quarter, setup
-from adjudicator.rules.demands import USES
-from adjudicator.rules.legal import legal_steps, sow_trays
-from adjudicator.rules.ops import Changes
+from adjudicator.rules.demands import legal_ways
+from adjudicator.rules.legal import sow_trays
+from adjudicator.rules.ops import Changes, player
 from adjudicator.rules.turn import apply_step
 
 _T = TypeVar("_T")
 MAX_STEPS = 24
 SowChooser = Callable[[GameState, list[Action]], Sow]
-StepChooser = Callable[[GameState, TurnProgress, list[Step]], Step | None]
+# Chooses the next step (None: end the order) from the legal ones, which it lists itself
+# (see ``rules.legal``): a bot that needs only some of them checks only those.
+StepChooser = Callable[[GameState, TurnProgress], Step | None]
 
 
 def pick(rng: Stream, items: Sequence[_T]) -> _T:
@@ -59,27 +61,46 @@ def random_markers(rng: Stream) -> PlaceMarkers:
     return PlaceMarkers(trays=MarkerPlacement(**trays))
 
 
-def card_answers(state: GameState, colour: PlayerColour) -> list[TakeCards]:
+def pick_legal(rng: Stream, items: Sequence[_T], legal: Callable[[_T], bool]) -> _T:
+    """A uniform choice among the ``items`` that are ``legal``, checking as few as it can:
+    the first legal item of a random order (a Fisher-Yates shuffle drawn lazily)."""
+    pool = list(items)
+    for i in range(len(pool) - 1, -1, -1):
+        j = rng.below(i + 1)
+        pool[i], pool[j] = pool[j], pool[i]
+        if legal(pool[i]):
+            return pool[i]
+    raise ValueError("no legal choice")
+
+
+def first_legal(items: Iterable[_T], legal: Callable[[_T], bool]) -> _T:
+    return next(item for item in items if legal(item))
+
+
+def card_candidates(state: GameState) -> list[TakeCards]:
     assert isinstance(state.pending, SetupCards)
     sources: tuple[CardSource, ...] = ("deck", "discard1", "discard2")
-    n = state.pending.cards_left
-    return [a for a in (TakeCards(take=t) for t in product(sources, repeat=n))
-            if not setup.check_cards(state, colour, a, "$")]
+    return [TakeCards(take=t) for t in product(sources, repeat=state.pending.cards_left)]
 
 
-def trajan_answers(state: GameState, colour: PlayerColour) -> list[ChooseTrajanTiles]:
-    out = []
-    for ii, iv, vi in product(TRAJAN_CATEGORIES, repeat=3):
-        a = ChooseTrajanTiles(slots=StartingTiles(II=ii, IV=iv, VI=vi))
-        if not setup.check_trajan(state, colour, a, "$"):
-            out.append(a)
-    return out
+def card_legal(state: GameState, colour: PlayerColour) -> Callable[[TakeCards], bool]:
+    return lambda a: not setup.check_cards(state, colour, a, "$")
+
+
+def trajan_candidates() -> list[ChooseTrajanTiles]:
+    """In the order of ``product(TRAJAN_CATEGORIES, repeat=3)`` less the answers naming a
+    stack twice (``check_trajan`` refuses those): its permutations."""
+    return [ChooseTrajanTiles(slots=StartingTiles(II=ii, IV=iv, VI=vi))
+            for ii, iv, vi in permutations(TRAJAN_CATEGORIES, 3)]
+
+
+def trajan_legal(state: GameState, colour: PlayerColour) -> Callable[[ChooseTrajanTiles], bool]:
+    return lambda a: not setup.check_trajan(state, colour, a, "$")
 
 
 def demand_answers(state: GameState, colour: PlayerColour) -> list[MeetDemandsAnswer]:
-    n = len(state.board.demands)
-    return [a for a in (MeetDemandsAnswer(use=u) for u in product(USES, repeat=n))
-            if not quarter.check_demands(state, colour, a, "$")]
+    """The answers ``check_demands`` accepts, in the order of ``product(USES, repeat=n)``."""
+    return [MeetDemandsAnswer(use=u) for u in legal_ways(state.board.demands, player(state, colour))]
 
 
 def bonus_answers(state: GameState, colour: PlayerColour) -> list[ChooseBonusAnswer]:
@@ -98,7 +119,7 @@ def build_turn(state: GameState, colour: PlayerColour, choose_sow: SowChooser,
         progress = apply_step(ch, colour, None, sow)
         steps.append(sow)
     while len(steps) < MAX_STEPS:
-        step = choose_step(ch.state, progress, legal_steps(ch.state, progress))
+        step = choose_step(ch.state, progress)
         if step is None:
             break
         ch.revealed = False

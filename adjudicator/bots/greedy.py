@@ -13,10 +13,13 @@ from collections import Counter
 from adjudicator.bots.common import (
     bonus_answers,
     build_turn,
-    card_answers,
+    card_candidates,
+    card_legal,
     demand_answers,
+    first_legal,
     random_markers,
-    trajan_answers,
+    trajan_candidates,
+    trajan_legal,
 )
 from adjudicator.bots.value import value
 from adjudicator.components import components
@@ -33,6 +36,7 @@ from adjudicator.model.state import (
 from adjudicator.model.vocab import Action, MarkerColour, PlayerColour
 from adjudicator.rng import Stream
 from adjudicator.rules.actions.seaport import ship_vp
+from adjudicator.rules.legal import legal_steps
 from adjudicator.rules.ops import Changes, clockwise_from, player, slot_tile, tray
 from adjudicator.rules.turn import apply_step
 
@@ -69,8 +73,9 @@ def _prune(state: GameState, options: list[Step]) -> list[Step]:
     return [o for o in options if not isinstance(o, SeaportShip)] + list(best.values())
 
 
-def best_step(state: GameState, progress: TurnProgress, options: list[Step]) -> Step | None:
+def best_step(state: GameState, progress: TurnProgress) -> Step | None:
     colour = progress.player
+    options = legal_steps(state, progress)
     here = value(state, colour)
     chosen: Step | None = None
     best = here if not progress.discard_due else float("-inf")
@@ -91,9 +96,9 @@ class GreedyBot:
         if isinstance(pending, SetupMarkers):
             return random_markers(rng)
         if isinstance(pending, SetupCards):
-            return card_answers(state, colour)[0]
+            return first_legal(card_candidates(state), card_legal(state, colour))
         if isinstance(pending, SetupTrajan):
-            return trajan_answers(state, colour)[0]
+            return first_legal(trajan_candidates(), trajan_legal(state, colour))
         if isinstance(pending, MeetDemands):
             return demand_answers(state, colour)[0]
         if isinstance(pending, ChooseBonus):

@@ -2,7 +2,9 @@
 
 Within a turn it first picks uniformly among the kinds of legal step (and ending the
 turn, where that is allowed), then uniformly among the steps of that kind, so a
-kind with many parameter choices (shipping) is not favoured.
+kind with many parameter choices (shipping) is not favoured.  It checks only what
+that needs: one legal step of each kind, then the chosen kind's candidates in a random
+order until one is legal (the first legal one of a random order is a uniform choice).
 """
 
 from __future__ import annotations
@@ -10,12 +12,15 @@ from __future__ import annotations
 from adjudicator.bots.common import (
     bonus_answers,
     build_turn,
-    card_answers,
+    card_candidates,
+    card_legal,
     demand_answers,
     pick,
+    pick_legal,
     random_markers,
     shuffle,
-    trajan_answers,
+    trajan_candidates,
+    trajan_legal,
 )
 from adjudicator.model.orders import Answer, Sow, Step
 from adjudicator.model.state import (
@@ -29,6 +34,7 @@ from adjudicator.model.state import (
 )
 from adjudicator.model.vocab import Action, PlayerColour
 from adjudicator.rng import Stream
+from adjudicator.rules.legal import candidates_by_kind, is_legal, legal_steps
 from adjudicator.rules.ops import player, tray
 
 
@@ -40,9 +46,9 @@ class RandomBot:
         if isinstance(pending, SetupMarkers):
             return random_markers(rng)
         if isinstance(pending, SetupCards):
-            return pick(rng, card_answers(state, colour))
+            return pick_legal(rng, card_candidates(state), card_legal(state, colour))
         if isinstance(pending, SetupTrajan):
-            return pick(rng, trajan_answers(state, colour))
+            return pick_legal(rng, trajan_candidates(), trajan_legal(state, colour))
         if isinstance(pending, MeetDemands):
             return pick(rng, demand_answers(state, colour))
         if isinstance(pending, ChooseBonus):
@@ -52,13 +58,17 @@ class RandomBot:
             chosen = pick(rng, trays)
             return Sow(tray=chosen, markers=tuple(shuffle(rng, tray(player(s, colour), chosen))))
 
-        def step(_: GameState, progress: TurnProgress, options: list[Step]) -> Step | None:
+        def step(s: GameState, progress: TurnProgress) -> Step | None:
             if progress.discard_due:
-                return pick(rng, options)
-            kinds = sorted({type(o).__name__ for o in options}) + ["end"]
+                return pick(rng, legal_steps(s, progress))
+            # Only the chosen kind's steps are all checked; for the others one legal step
+            # is enough (there can be hundreds of shipments).
+            groups = candidates_by_kind(s, progress)
+            kinds = sorted(k for k, steps in groups.items()
+                           if any(is_legal(s, progress, o) for o in steps)) + ["end"]
             kind = pick(rng, kinds)
             if kind == "end":
                 return None
-            return pick(rng, [o for o in options if type(o).__name__ == kind])
+            return pick_legal(rng, groups[kind], lambda o: is_legal(s, progress, o))
 
         return build_turn(state, colour, sow, step)

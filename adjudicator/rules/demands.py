@@ -9,15 +9,16 @@ otherwise the one way is applied.
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from itertools import product
-from typing import Literal, get_args
+from typing import Literal, NamedTuple, get_args
 
 from adjudicator.components import MeetDemand, components
 from adjudicator.errors import Problem, problem
 from adjudicator.model.events import DemandMet
 from adjudicator.model.state import GameState, Player
-from adjudicator.model.vocab import Demand, ForumTileKind, PlayerColour
+from adjudicator.model.vocab import DEMANDS, Demand, ForumTileKind, PlayerColour
 from adjudicator.rules.ops import Changes, gain, player, remove_items, update_player, update_removed
 
 Use = Literal["forum", "wild", "trajan", "unmet"]
@@ -32,32 +33,59 @@ def trajan_demands(p: Player) -> Counter[Demand]:
     """How many of the player's Trajan demand tiles show each demand."""
     out: Counter[Demand] = Counter()
     for tile in p.trajan_demand_tiles:
-        effect = components().trajan_tile[tile].effect
-        if isinstance(effect, MeetDemand):
-            out[effect.demand] += 1
+        demand = _tile_demand(tile)
+        if demand is not None:
+            out[demand] += 1
     return out
+
+
+@functools.cache
+def _tile_demand(tile: str) -> Demand | None:
+    effect = components().trajan_tile[tile].effect
+    return effect.demand if isinstance(effect, MeetDemand) else None
+
+
+# What a player holds for the demands: forum tiles of each demand, wild cards, Trajan
+# tiles of each demand (each count capped at the number of demands: no way uses more).
+Means = tuple[tuple[int, ...], int, tuple[int, ...]]
+
+
+def _means(demands: tuple[Demand, ...], p: Player) -> Means:
+    n = len(demands)
+    forum = p.forum_tiles
+    trajan = [_tile_demand(t) for t in p.trajan_demand_tiles]
+    return (tuple(min(n, forum.count(d)) for d in DEMANDS), min(n, forum.count(WILD)),
+            tuple(min(n, trajan.count(d)) for d in DEMANDS))
 
 
 def shortfall(demands: tuple[Demand, ...], way: Way, p: Player) -> list[int]:
     """Indexes of the demands whose means in ``way`` the player does not have."""
-    have: Counter[str] = Counter(p.forum_tiles)
-    trajan = trajan_demands(p)
+    return _shortfall(demands, way, _means(demands, p))
+
+
+def _shortfall(demands: tuple[Demand, ...], way: Way, means: Means) -> list[int]:
+    forum, wild, trajan = list(means[0]), means[1], list(means[2])
     short = []
     for i, (demand, use) in enumerate(zip(demands, way, strict=True)):
         if use == "forum":
-            ok = have[demand] > 0
-            have[demand] -= 1
+            k = _INDEX[demand]
+            ok = forum[k] > 0
+            forum[k] -= 1
         elif use == "wild":
-            ok = have[WILD] > 0
-            have[WILD] -= 1
+            ok = wild > 0
+            wild -= 1
         elif use == "trajan":
-            ok = trajan[demand] > 0
-            trajan[demand] -= 1
+            k = _INDEX[demand]
+            ok = trajan[k] > 0
+            trajan[k] -= 1
         else:
             ok = True
         if not ok:
             short.append(i)
     return short
+
+
+_INDEX: dict[str, int] = {d: i for i, d in enumerate(DEMANDS)}
 
 
 def met(way: Way) -> int:
@@ -69,24 +97,48 @@ def spent(demands: tuple[Demand, ...], way: Way) -> Spent:
     return forum, sum(1 for use in way if use == "wild")
 
 
+class Search(NamedTuple):
+    """What the search over the ways of meeting the demands found."""
+
+    most: int  # the most demands the player can meet
+    best: tuple[tuple[Spent, Way], ...]  # the ways meeting that many, one per set of spent tiles
+    legal: tuple[Way, ...]  # every way meeting that many, in the order of product(USES, repeat=n)
+
+
+def search(demands: tuple[Demand, ...], p: Player) -> Search:
+    return _search(demands, _means(demands, p))
+
+
+@functools.lru_cache(maxsize=4096)
+def _search(demands: tuple[Demand, ...], means: Means) -> Search:
+    # The search depends only on the demands and the capped means: it is made once for
+    # each (a quarter end asks about every player several times).
+    ways = [w for w in product(USES, repeat=len(demands)) if not _shortfall(demands, w, means)]
+    most = max(met(w) for w in ways)
+    legal = tuple(w for w in ways if met(w) == most)
+    best: dict[Spent, Way] = {}
+    for w in legal:
+        best.setdefault(spent(demands, w), w)
+    return Search(most, tuple(best.items()), legal)
+
+
 def best_ways(demands: tuple[Demand, ...], p: Player) -> dict[Spent, Way]:
     """The ways meeting as many demands as possible, one per set of spent tiles."""
-    ways = [w for w in product(USES, repeat=len(demands)) if not shortfall(demands, w, p)]
-    most = max(met(w) for w in ways)
-    out: dict[Spent, Way] = {}
-    for w in ways:
-        if met(w) == most:
-            out.setdefault(spent(demands, w), w)
-    return out
+    return dict(search(demands, p).best)
+
+
+def legal_ways(demands: tuple[Demand, ...], p: Player) -> tuple[Way, ...]:
+    """Every way :func:`check` accepts, in the order of ``product(USES, repeat=n)``."""
+    return search(demands, p).legal
 
 
 def has_choice(state: GameState, colour: PlayerColour) -> bool:
-    return len(best_ways(state.board.demands, player(state, colour))) > 1
+    return len(search(state.board.demands, player(state, colour)).best) > 1
 
 
 def the_way(state: GameState, colour: PlayerColour) -> Way:
     """The first of the best ways (the only one, when the player has no choice)."""
-    return next(iter(best_ways(state.board.demands, player(state, colour)).values()))
+    return search(state.board.demands, player(state, colour)).best[0][1]
 
 
 def check(state: GameState, colour: PlayerColour, way: Way, path: str) -> list[Problem]:
@@ -98,7 +150,7 @@ def check(state: GameState, colour: PlayerColour, way: Way, path: str) -> list[P
     problems = [_missing(demands[i], way[i], f"{path}[{i}]") for i in shortfall(demands, way, p)]
     if problems:
         return problems
-    most = met(next(iter(best_ways(demands, p).values())))
+    most = search(demands, p).most
     if met(way) < most:
         return [problem("demands.not_all_met", path,
                         f"You can meet {most} of the demands but these orders meet {met(way)}; "

@@ -45,8 +45,22 @@ def step_candidates(state: GameState, progress: TurnProgress) -> list[Step]:
 
 def legal_steps(state: GameState, progress: TurnProgress) -> list[Step]:
     """The steps ``check_step`` accepts now (the end of the order is always possible)."""
-    return [s for s in step_candidates(state, progress)
-            if not check_step(state, progress.player, progress, s, "$")]
+    return [s for s in step_candidates(state, progress) if is_legal(state, progress, s)]
+
+
+def is_legal(state: GameState, progress: TurnProgress, step: Step) -> bool:
+    return not check_step(state, progress.player, progress, step, "$")
+
+
+def candidates_by_kind(state: GameState, progress: TurnProgress) -> dict[str, list[Step]]:
+    """The candidates grouped by kind of step (its type's name), each group in candidate order.
+
+    A caller that needs only some kinds checks only those: e.g. whether a kind has any
+    legal step at all, without checking every shipment."""
+    groups: dict[str, list[Step]] = {}
+    for s in step_candidates(state, progress):
+        groups.setdefault(type(s).__name__, []).append(s)
+    return groups
 
 
 def colour_counts(markers: tuple[MarkerColour, ...]) -> dict[str, int]:

@@ -35,8 +35,11 @@ def player(state: GameState, colour: PlayerColour) -> Player:
 
 
 def with_player(state: GameState, new: Player) -> GameState:
-    players = tuple(new if p.colour == new.colour else p for p in state.players)
-    return replace(state, players=players)
+    players = state.players
+    for i, p in enumerate(players):
+        if p.colour == new.colour:
+            return replace(state, players=players[:i] + (new,) + players[i + 1:])
+    return replace(state)
 
 
 def update_player(state: GameState, colour: PlayerColour, **changes: Any) -> GameState:
@@ -71,8 +74,11 @@ def slot_tile(p: Player, action: Action) -> str | None:
     return tile
 
 
+_ACTION_INDEX = {a: i for i, a in enumerate(ACTIONS)}
+
+
 def clockwise_from(action: Action, steps: int) -> Action:
-    return ACTIONS[(ACTIONS.index(action) + steps) % len(ACTIONS)]
+    return ACTIONS[(_ACTION_INDEX[action] + steps) % len(ACTIONS)]
 
 
 def remove_items(items: tuple[_T, ...], gone: Iterable[_T]) -> tuple[_T, ...]:

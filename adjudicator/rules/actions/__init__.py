@@ -10,6 +10,7 @@ and checking share one implementation.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from types import ModuleType
 from typing import Protocol
@@ -32,17 +33,16 @@ class ActionModule(Protocol):
     def candidates(self, state: GameState, colour: PlayerColour) -> list[ActionStep]: ...
 
 
-def _modules() -> tuple[ModuleType, ...]:
+@functools.cache
+def _modules() -> dict[Action, ModuleType]:
     from adjudicator.rules.actions import construction, forum, military, seaport, senate, trajan
 
-    return (seaport, forum, military, senate, trajan, construction)
+    return {m.ACTION: m for m in (seaport, forum, military, senate, trajan, construction)}
 
 
 def module_for(action: Action) -> ActionModule:
-    for m in _modules():
-        if m.ACTION == action:
-            return m
-    raise KeyError(action)
+    module: ActionModule = _modules()[action]  # a KeyError for an unknown action
+    return module
 
 
 def legal_steps(state: GameState, colour: PlayerColour, action: Action) -> list[ActionStep]:

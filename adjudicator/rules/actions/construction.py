@@ -67,4 +67,9 @@ def apply(ch: Changes, colour: PlayerColour, step: ActionStep) -> None:
 
 
 def candidates(state: GameState, colour: PlayerColour) -> list[ActionStep]:
-    return [ConstructionHire(), *(ConstructionBuild(site=s) for s in SITES)]
+    # check refuses a site with the player's own worker and, once they have one, a site
+    # next to none of theirs: those are not worth asking about.
+    mine = own_sites(state, colour)
+    near = {n for s in mine for n in components().adjacent_sites(s)}
+    sites = [s for s in SITES if s not in mine and (not mine or s in near)]
+    return [ConstructionHire(), *(ConstructionBuild(site=s) for s in sites)]

@@ -85,4 +85,7 @@ def _seize(ch: Changes, colour: PlayerColour, province: Province) -> None:
 
 
 def candidates(state: GameState, colour: PlayerColour) -> list[ActionStep]:
-    return [MilitaryRecruit(), *(MilitaryMove(province=v) for v in PROVINCES), MilitaryDeploy()]
+    # check refuses a move to a province that is not next to the leader.
+    near = components().neighbours(player(state, colour).leader)
+    moves = [MilitaryMove(province=v) for v in PROVINCES if v in near]
+    return [MilitaryRecruit(), *moves, MilitaryDeploy()]

@@ -151,9 +151,11 @@ def candidates(state: GameState, colour: PlayerColour) -> list[ActionStep]:
     steps: list[ActionStep] = [SeaportDraw(), SeaportTake(pile="discard1"), SeaportTake(pile="discard2")]
     kinds = sorted(set(p.hand))
     steps += [SeaportDisplay(cards=(c,)) for c in kinds]
-    steps += [SeaportDisplay(cards=(a, b)) for a, b in combinations(sorted(p.hand), 2)]
+    # Only the displays of two cards can repeat (a hand holding a commodity twice); the
+    # other candidates are distinct by construction.
+    steps += [SeaportDisplay(cards=pair) for pair in dict.fromkeys(combinations(sorted(p.hand), 2))]
     steps += ship_candidates(p.hand, p.forum_tiles.count("wild-commodity"))
-    return list(dict.fromkeys(steps))
+    return steps
 
 
 def ship_candidates(hand: tuple[Commodity, ...], wilds: int) -> list[ActionStep]:
