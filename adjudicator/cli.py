@@ -327,6 +327,48 @@ def bench(
     _run(as_json, work)
 
 
+@app.command()
+def bot(
+    game: GameArg,
+    *,
+    player: Annotated[str, typer.Option("--player", help="The absent player.", show_default=False)],
+    bot_name: Annotated[str, typer.Option("--bot", help="The bot: greedy or random.")] = "greedy",
+    seed: Annotated[str | None, typer.Option(
+        help="Seed of the bot's choices; default: the game id.")] = None,
+    output: Annotated[Path, typer.Option("-o", "--output", help="Write the order file here.",
+                                         show_default=False)],
+    as_json: JsonFlag = False,
+) -> None:
+    """Write the order a bot gives for an absent player's pending decision (from GAME or their view)."""
+    def work() -> None:
+        from adjudicator import io
+        from adjudicator.engine import deciders
+        from adjudicator.errors import Illegal, Malformed, problem
+        from adjudicator.selfplay import absent_orders
+        from adjudicator.standin import check_any
+        from adjudicator.view import GameView
+
+        _check_bots([bot_name])
+        colour = _colour(player)
+        game_file = io.read_game_or_view(str(game))
+        if isinstance(game_file, GameView) and game_file.viewer != colour:
+            raise Illegal([problem("view.other_player", "--player",
+                                   f"This is {game_file.viewer}'s view; a bot may answer only for its viewer.")])
+        if colour not in deciders(game_file.pending):
+            raise Illegal([problem("orders.wrong_player", "--player",
+                                   f"{colour} has no decision to make now.")])
+        orders = absent_orders(game_file, colour, bot_name, seed if seed is not None else game_file.game_id)
+        problems = check_any(game_file, orders)
+        if problems:  # a bug, not bad input: never write an order the judge would refuse
+            raise Malformed([problem("internal.bot_illegal", "$", "The bot produced an illegal order; "
+                                     "nothing was written. Please report this with the game file."),
+                             *problems])
+        io.write_atomic(str(output), io.encode_orders(orders))
+        typer.echo(f"Wrote {output}: the {bot_name} bot's orders for {colour} (decision {orders.decision}).")
+
+    _run(as_json, work)
+
+
 # --- Helpers ----------------------------------------------------------------------------------
 
 def _colour(text: str) -> PlayerColour:

@@ -15,7 +15,7 @@ from msgspec.structs import replace
 
 from adjudicator.chain import seal
 from adjudicator.errors import Illegal, Problem, problem
-from adjudicator.model.events import AnyEvent
+from adjudicator.model.events import AnyEvent, OrdersByBot
 from adjudicator.model.orders import (
     Answer,
     ChooseBonusAnswer,
@@ -116,7 +116,8 @@ def adjudicate(state: GameState, orders: OrderFile) -> Outcome:
     handler = HANDLERS[type(state.pending)][1]
     ch = handler(state, orders.player, orders.answer, "$.answer")
     after = seal(replace(ch.state, decision=state.decision + 1), state, orders)
-    return Outcome(after, tuple(ch.events))
+    by = (OrdersByBot(player=orders.player, by=orders.written_by),) if orders.written_by else ()
+    return Outcome(after, by + tuple(ch.events))
 
 
 def check(state: GameState, orders: OrderFile) -> list[Problem]:

@@ -43,6 +43,8 @@ MAX_PROBLEMS = 100
 MAX_ITEMS = 1_000  # items in one array, or fields in one object
 MAX_STRING = 1_000  # characters in one string (or field name)
 MAX_VALUES = 20_000  # JSON values in the whole file
+MAX_DEPTH = 64  # arrays and objects nested in each other (a game file: 6)
+MAX_NUMBER = 10**15  # the largest integer accepted, either sign (a game file: a few hundred)
 
 _T = TypeVar("_T", GameState, OrderFile, GameView)
 _BOM = b"\xef\xbb\xbf"
@@ -85,8 +87,7 @@ def parse_object(data: bytes, file: str) -> dict[str, Any]:
     except RecursionError:
         raise _malformed(file, "input.too_deep", "$", "The JSON is nested too deeply.") from None
     except (msgspec.DecodeError, msgspec.ValidationError, ValueError) as e:
-        raise _malformed(file, "input.not_json", "$",
-                         f"The file is not valid JSON: {_sentence(str(e))}") from None
+        raise _malformed(file, "input.not_json", "$", _not_json(data, e)) from None
     if not isinstance(value, dict):
         raise _malformed(file, "input.not_object", "$",
                          f"Expected a JSON object at the top level, got {_json_type(value)}.")
@@ -98,6 +99,29 @@ def parse_object(data: bytes, file: str) -> dict[str, Any]:
         raise _malformed(file, "input.duplicate_key", "$",
                          f"The key {duplicate!r} appears twice in one JSON object.")
     return value
+
+
+def _not_json(data: bytes, error: Exception) -> str:
+    """Why ``data`` is not JSON, with the line and column where Python's parser can tell."""
+    try:
+        json.loads(data, parse_constant=_no_constant, parse_float=_finite)
+    except json.JSONDecodeError as e:
+        return f"The file is not valid JSON: {e.msg} at line {e.lineno}, column {e.colno}."
+    except (RecursionError, ValueError):
+        reason = str(error).partition(" - at `")[0]  # msgspec's own path is not a JSON path
+        return f"The file is not valid JSON: {_sentence(reason)}"
+    return "The file is not valid JSON: a string holds a \\u escape of half a surrogate pair."
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def _finite(text: str) -> float:
+    number = float(text)
+    if number in (float("inf"), float("-inf")):
+        raise ValueError("number out of range")
+    return number
 
 
 def limit_problem(value: Any) -> Problem | None:
@@ -121,6 +145,13 @@ def limit_problem(value: Any) -> Problem | None:
 
 
 def _too_big(item: Any, parts: tuple[str | int, ...]) -> Problem | None:
+    if len(parts) > MAX_DEPTH:
+        return problem("input.too_deep", json_path(parts[:MAX_DEPTH]),
+                       f"The JSON is nested more than {MAX_DEPTH} levels deep here; a game file has 6.")
+    if isinstance(item, int) and not isinstance(item, bool) and abs(item) > MAX_NUMBER:
+        return problem("input.number_too_large", json_path(parts),
+                       f"This number has {len(str(abs(item)))} digits; numbers beyond {MAX_NUMBER:,} "
+                       "are not accepted.")
     if isinstance(item, str) and len(item) > MAX_STRING:
         return problem("input.too_long", json_path(parts),
                        f"This string has {len(item)} characters; at most {MAX_STRING} are accepted.")
@@ -210,6 +241,9 @@ def read_orders(path: str) -> OrderFile:
 def check_state(state: GameState, file: str) -> None:
     """Raise :class:`Inconsistent` if ``state`` breaks an invariant no schema can express."""
     problems = invariant_problems(state)
+    if len(problems) > MAX_PROBLEMS:
+        more = problem("state.too_many_problems", "$", f"Only the first {MAX_PROBLEMS} problems are listed.")
+        problems = [*problems[:MAX_PROBLEMS], more]
     if problems:
         raise Inconsistent([p.located(file) for p in problems])
 
@@ -355,7 +389,14 @@ def canonical(obj: Any) -> bytes:
 
 
 def encode_state(state: GameState) -> bytes:
-    """The canonical bytes of a game file."""
+    """The canonical bytes of a game file; refuses one that reading would refuse (MAX_STRING)."""
+    for field in ("game_id", "seed"):
+        text: str = getattr(state, field)
+        if len(text) > MAX_STRING:
+            raise Malformed([problem("output.too_long", f"$.{field}",
+                                     f"The {field.replace('_', ' ')} has {len(text)} characters; a game file "
+                                     f"with a string longer than {MAX_STRING} characters could not be read "
+                                     "back, so none is written.")])
     return canonical(state)
 
 
@@ -365,8 +406,14 @@ def encode_orders(orders: OrderFile) -> bytes:
 
 
 def write_atomic(path: str, data: bytes) -> None:
-    """Write ``data`` to ``path`` all at once; raises :class:`Malformed` (old file kept)."""
-    target = Path(path)
+    """Write ``data`` to ``path`` all at once; raises :class:`Malformed` (old file kept).
+
+    The bytes go to a temporary file in the same folder, are flushed to the disk, and the
+    temporary file is renamed over ``path`` (a symbolic link is followed: the file it
+    points to is replaced).  On any failure the temporary file is removed and the old
+    file, if any, is left exactly as it was.
+    """
+    target = Path(os.path.realpath(path))
     tmp: str | None = None
     try:
         fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
@@ -377,15 +424,37 @@ def write_atomic(path: str, data: bytes) -> None:
         os.chmod(tmp, _file_mode(target))
         os.replace(tmp, target)
         tmp = None
+        _sync_folder(target.parent)
     except OSError as e:
-        raise _malformed(path, "output.write_failed", "$",
-                         f"The file cannot be written ({e.strerror or e}); nothing was changed.") from None
+        raise _malformed(path, "output.write_failed", "$", _write_failure(target, e)) from None
     finally:
         if tmp is not None:
             try:
                 os.unlink(tmp)
             except OSError:
                 pass
+
+
+def _write_failure(target: Path, error: OSError) -> str:
+    if not target.parent.is_dir():
+        return f"The folder {str(target.parent)!r} does not exist; nothing was written."
+    if target.is_dir():
+        return "This path is a folder; nothing was written."
+    return f"The file cannot be written ({error.strerror or error}); nothing was changed."
+
+
+def _sync_folder(folder: Path) -> None:
+    """Flush the rename to the disk (best effort: not every system can open a folder)."""
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
 
 
 def write_reports(directory: str, public: str, private: Mapping[PlayerColour, str]) -> list[str]:
@@ -436,7 +505,7 @@ def _json_type(value: Any) -> str:
 def _short(value: Any, limit: int = 60) -> str:
     try:
         text = json.dumps(value, ensure_ascii=False)
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, RecursionError):
         text = f"<{_json_type(value)}>"
     return text if len(text) <= limit else text[: limit - 1] + "…"
 

@@ -40,6 +40,7 @@ from adjudicator.model.events import (
     LeaderMoved,
     LegionnaireDeployed,
     MarkersPlaced,
+    OrdersByBot,
     Plus2Placed,
     ProvinceRefilled,
     ProvinceTileSeized,
@@ -361,6 +362,11 @@ def _province_refilled(e: ProvinceRefilled) -> str:
 @renders(ShipsRestored)
 def _ships_restored(e: ShipsRestored) -> str:
     return f"Ships turned back to their coloured side: {_list(e.ships)}."
+
+
+@renders(OrdersByBot)
+def _orders_by_bot(e: OrdersByBot) -> str:
+    return f"{e.player} was absent; orders by the {e.by}."
 
 
 @renders(GameEnded)

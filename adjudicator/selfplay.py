@@ -17,7 +17,10 @@ from adjudicator.bots import make_bot
 from adjudicator.engine import deciders
 from adjudicator.model.orders import OrderFile
 from adjudicator.model.state import GameOver, GameState
-from adjudicator.model.vocab import PLAYER_COLOURS
+from adjudicator.model.vocab import PLAYER_COLOURS, PlayerColour
+from adjudicator.redact import view_of
+from adjudicator.standin import as_state
+from adjudicator.view import GameView
 from adjudicator.newgame import new_game
 from adjudicator.pipeline import adjudicate_bytes
 from adjudicator.rng import Stream
@@ -31,13 +34,34 @@ def bot_names(players: int, bots: Sequence[str]) -> list[str]:
     return names + ["random"] * (players - len(names))
 
 
+# Bots proven to read only public information and their own hand (they build an order
+# from the legal steps and stop right after a step that shows them new cards).  Every
+# other bot is handed the stand-in of its player's view, so it cannot peek.
+VIEW_FREE_BOTS = ("random",)
+
+
+def absent_orders(game: GameState | GameView, colour: PlayerColour, bot_name: str, seed: str) -> OrderFile:
+    """The order the named bot gives for ``colour``'s pending decision (``trajan bot``).
+
+    Deterministic for a game file (or ``colour``'s view of it), bot and seed; the same
+    from the full game file and from the player's view.
+    """
+    bot = make_bot(bot_name)
+    if isinstance(game, GameView):
+        seen = as_state(game)
+    elif bot_name in VIEW_FREE_BOTS:
+        seen = game
+    else:
+        seen = as_state(view_of(game, colour))
+    answer = bot.answer(seen, colour, Stream(seed, f"bot-{seen.decision}-{colour}"))
+    return OrderFile(game_id=seen.game_id, decision=seen.decision, player=colour,
+                     written_by=f"{bot.name} bot", answer=answer)
+
+
 def bot_orders(state: GameState, seat_bots: Sequence[str], seed: str) -> OrderFile:
     """The order the seat's bot gives for the pending decision (the first decider's)."""
     colour = deciders(state.pending)[0]
-    bot = make_bot(seat_bots[state.seats.index(colour)])
-    answer = bot.answer(state, colour, Stream(seed, f"bot-{state.decision}-{colour}"))
-    return OrderFile(game_id=state.game_id, decision=state.decision, player=colour,
-                     written_by=f"{bot.name} bot", answer=answer)
+    return absent_orders(state, colour, seat_bots[state.seats.index(colour)], seed)
 
 
 def selfplay(players: int, seed: str, bots: Sequence[str], out: Path) -> GameState:

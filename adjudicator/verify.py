@@ -93,6 +93,7 @@ def _steps(folder: Path) -> int:
 def _verify(folder: Path, result: LogResult) -> None:
     last = _steps(folder)
     first_name = str(folder / "0000-game.json")
+    prefix = first_name[: -len("0000-game.json")]  # so prefix + name == str(folder / name)
     data = io.read_bytes(first_name)
     first = io.load_game(data, first_name)
     _check_own_hash(first, first_name)
@@ -101,15 +102,15 @@ def _verify(folder: Path, result: LogResult) -> None:
                          "The first game file of a log must be what `new` wrote (no parent, no orders).")
     state = first
     for k in range(1, last + 1):
-        state, data = _replay(folder, k, state, data)
+        state, data = _replay(prefix, k, state, data)
         result.decisions = k
     result.game_over = isinstance(state.pending, GameOver)
     if result.game_over:
         result.commitment = _check_setup(first, state, first_name)
 
 
-def _replay(folder: Path, k: int, before: GameState, before_bytes: bytes) -> tuple[GameState, bytes]:
-    orders_name, game_name = str(folder / f"{k:04d}-orders.json"), str(folder / f"{k:04d}-game.json")
+def _replay(prefix: str, k: int, before: GameState, before_bytes: bytes) -> tuple[GameState, bytes]:
+    orders_name, game_name = f"{prefix}{k:04d}-orders.json", f"{prefix}{k:04d}-game.json"
     orders = io.load_orders(_read(orders_name), orders_name)
     try:
         after = engine.adjudicate(before, orders).state

@@ -7,6 +7,7 @@ after a step that shows it new cards (the turn then pauses for it, as for a pers
 
 from __future__ import annotations
 
+import functools
 from typing import Protocol
 
 from adjudicator.model.orders import Answer
@@ -22,13 +23,18 @@ class Bot(Protocol):
 
 
 def make_bot(name: str) -> Bot:
-    from adjudicator.bots.greedy import GreedyBot
-    from adjudicator.bots.random_bot import RandomBot
-
-    bots: dict[str, type[Bot]] = {"random": RandomBot, "greedy": GreedyBot}
+    bots = _bots()
     if name not in bots:
         raise KeyError(name)
     return bots[name]()
+
+
+@functools.cache
+def _bots() -> dict[str, type[Bot]]:
+    from adjudicator.bots.greedy import GreedyBot
+    from adjudicator.bots.random_bot import RandomBot
+
+    return {"random": RandomBot, "greedy": GreedyBot}
 
 
 BOT_NAMES = ("random", "greedy")

@@ -240,6 +240,13 @@ class BoardRefilled(Event, tag="board_refilled", frozen=True):
     senate_bonus: tuple[BonusTile, ...]
 
 
+class OrdersByBot(Event, tag="orders_by_bot", frozen=True):
+    """The player was absent: a bot wrote the orders (the order file's ``written_by``)."""
+
+    player: PlayerColour
+    by: str
+
+
 class GameEnded(Event, tag="game_ended", frozen=True):
     ranking: tuple[PlayerColour, ...]
 
@@ -284,5 +291,5 @@ AnyEvent = (
     | TrajanTileTaken | SenateAdvanced | WorkerBuilt | ActionDeclined | ExtraActionUsed
     | TurnPaused | TurnEnded | RoundEnded | DemandMet | SenateVote | BonusTileGained
     | QuarterEnded | BoardRefilled | GameEnded | SenateReset | SenateTilesRemoved | ForumCleared
-    | ProvinceRefilled | ShipsRestored
+    | ProvinceRefilled | ShipsRestored | OrdersByBot
 )

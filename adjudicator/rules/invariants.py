@@ -476,22 +476,25 @@ def check_setup(state: GameState) -> list[Problem]:
     """A setup decision pends only while setting up, and matches how far setup has got."""
     if not isinstance(state.pending, SETUP_KINDS):
         return []
-    kind = kind_of(state.pending)
-    problems = [
-        problem("state.setup_late", path, f"The pending {kind!r} decision is part of the setup, "
-                                          f"when {what}; here {have}.")
-        for path, what, have, bad in (
-            ("$.quarter", "it is quarter 1", f"it is quarter {state.quarter}", state.quarter != 1),
-            ("$.board.time", "the time marker is on 0", f"it is on {state.board.time}", state.board.time != 0),
-            ("$.board.demands", "no demand tile is revealed",
-             f"{len(state.board.demands)} are", bool(state.board.demands)),
-        ) if bad
-    ]
+    problems = _setup_late(state)
     order = _setup_order(state)
-    if order is None:
-        return problems
+    if order is None or getattr(state.pending, "player", order[0]) not in order:
+        return problems  # broken seats or an unknown player: reported by the checks above
     return problems + [p for i, pl in enumerate(state.players) if pl.colour in order
                        for p in _setup_player(state, order, i, pl)]
+
+
+def _setup_late(state: GameState) -> list[Problem]:
+    b = state.board
+    found = [
+        ("$.quarter", "it is quarter 1", f"it is quarter {state.quarter}", state.quarter != 1),
+        ("$.board.time", "the time marker is on 0", f"it is on {b.time}", b.time != 0),
+        ("$.board.demands", "no demand tile is revealed", f"{len(b.demands)} are", bool(b.demands)),
+    ]
+    kind = kind_of(state.pending)
+    return [problem("state.setup_late", path,
+                    f"The pending {kind!r} decision is part of the setup, when {what}; here {have}.")
+            for path, what, have, bad in found if bad]
 
 
 def _setup_player(state: GameState, order: tuple[PlayerColour, ...], i: int, p: Player) -> list[Problem]:
