@@ -70,12 +70,15 @@ def all_schemas() -> dict[str, dict[str, Any]]:
     from adjudicator.components import DATA_FILES
     from adjudicator.model.orders import OrderFile
     from adjudicator.model.state import GameState
+    from adjudicator.options import OptionsFile
     from adjudicator.view import GameView
 
     out = {
         "game.schema.json": schema_for(GameState, "game.schema.json", "Trajan game file"),
         "orders.schema.json": schema_for(OrderFile, "orders.schema.json", "Trajan order file"),
         "view.schema.json": schema_for(GameView, "view.schema.json", "Trajan view file (one player's view)"),
+        "options.schema.json": schema_for(OptionsFile, "options.schema.json",
+                                          "Trajan options (`trajan options --json`)"),
     }
     for data_name, model in DATA_FILES.items():
         rel = f"components/{data_name}.schema.json"

@@ -105,3 +105,19 @@ def test_listed_options_pass_check_and_others_fail(players: int, seed: int, deci
 
 
 __all__ = ["order"]
+
+
+def test_the_json_options_follow_their_schema() -> None:
+    import json
+
+    import jsonschema
+    import msgspec
+
+    from adjudicator.io import load_schema
+    from tests.scenario import set_up
+
+    schema = load_schema("options.schema.json")
+    for players in (2, 3, 4):
+        state = set_up({"players": ["red", "green", "blue", "brown"][:players], "seed": "o", "setup": True})
+        for found in (options(state), options(state, "green")):
+            jsonschema.validate(json.loads(msgspec.json.encode(found)), schema)
