@@ -10,6 +10,8 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Sequence
 
+from msgspec.structs import replace
+
 from adjudicator.chain import commitment, seal
 from adjudicator.components import Components, components
 from adjudicator.errors import Malformed, problem
@@ -74,6 +76,20 @@ def default_game_id(seed: str, seats: Sequence[str]) -> str:
     return "trajan-" + digest.hexdigest()[:12]
 
 
+class _Shuffled:
+    """Every face-down pile in draw order, shuffled from the seed (one stream per pile)."""
+
+    def __init__(self, c: Components, seed: str) -> None:
+        self.forum = shuffled(seed, "forum-tiles", _forum_tiles(c))
+        self.extra = shuffled(seed, "extra-action-tiles", _extra_tiles(c))
+        self.demand = shuffled(seed, "demand-tiles", _demand_tiles(c))
+        self.district = shuffled(seed, "construction-tiles", [t.id for t in c.construction.tiles])
+        self.stacks = TrajanStacks(**{cat: shuffled(seed, f"trajan-{cat}", _trajan_ids(c, cat))
+                                      for cat in TRAJAN_CATEGORIES})
+        self.bag = shuffled(seed, "bonus-tiles", [t.id for t in c.bonus.tiles])
+        self.deck = shuffled(seed, "commodity-cards", _cards(c))
+
+
 def new_game(
     players: Sequence[str],
     seed: str,
@@ -87,39 +103,11 @@ def new_game(
     c = components()
     start: PlayerColour = first if first is not None else choice(seed, "start-player", seats)  # type: ignore[assignment]
     clockwise = seat_order_from(seats, start)
-
-    forum = shuffled(seed, "forum-tiles", _forum_tiles(c))
-    provinces = tuple(ProvinceState(province=p.id, tile=forum[i]) for i, p in enumerate(c.board.provinces))
-    forum = forum[len(provinces):]
-    spaces = c.board.forum_spaces_per_player * len(seats)
-    forum_spaces, forum = forum[:spaces], forum[spaces:]
-
-    extra = shuffled(seed, "extra-action-tiles", _extra_tiles(c))
-    n_extra = c.board.extra_action_spaces
-    demand = shuffled(seed, "demand-tiles", _demand_tiles(c))
-    removed = c.board.demand_tiles_removed
-    district = shuffled(seed, "construction-tiles", [t.id for t in c.construction.tiles])
-    stacks = TrajanStacks(**{cat: shuffled(seed, f"trajan-{cat}", _trajan_ids(c, cat))
-                             for cat in TRAJAN_CATEGORIES})
-    bag = shuffled(seed, "bonus-tiles", [t.id for t in c.bonus.tiles])
-    deck = shuffled(seed, "commodity-cards", _cards(c))
-
-    bonus_of = {colour: bag[i] for i, colour in enumerate(clockwise)}
-    bag = bag[len(seats):]
-    senate_bonus, bag = bag[: c.board.bonus_tiles_per_quarter], bag[c.board.bonus_tiles_per_quarter:]
-
-    board = Board(
-        time=0,
-        forum=tuple(forum_spaces),
-        forum_extra=tuple(extra[:n_extra]),
-        provinces=provinces,
-        district=tuple(SiteState(site=s, tile=t) for s, t in zip(c.sites, district, strict=False)),
-        senate_bonus=senate_bonus,
-        senate_stack=clockwise,
-        trajan_stacks=stacks,
-        discard1=(deck[0],),
-        discard2=(deck[1],),
-    )
+    piles = _Shuffled(c, seed)
+    # Preparing to Play 3: one bonus tile per player (in seat order), 2 beside the senate.
+    bonus_of = dict(zip(clockwise, piles.bag, strict=False))
+    beside = piles.bag[len(seats): len(seats) + c.board.bonus_tiles_per_quarter]
+    board, rest = _board(c, piles, len(seats), clockwise, beside)
     return seal(GameState(
         options=options,
         game_id=game_id if game_id is not None else default_game_id(seed, seats),
@@ -130,15 +118,39 @@ def new_game(
         pending=SetupMarkers(players=clockwise),
         players=tuple(_new_player(c, colour, bonus_of[colour]) for colour in seats),
         board=board,
-        piles=Piles(
-            deck=deck[2:],
-            forum=forum,
-            extra=extra[n_extra:],
-            demand=demand[removed:],
-            demand_removed=demand[:removed],
-            bonus_bag=bag,
-        ),
+        piles=replace(rest, bonus_bag=piles.bag[len(seats) + len(beside):]),
     ))
+
+
+def _board(c: Components, piles: _Shuffled, players: int, clockwise: tuple[PlayerColour, ...],
+           beside: tuple[BonusTile, ...]) -> tuple[Board, Piles]:
+    """The board of setup steps 5-7 and the piles left face down (the bag aside)."""
+    # Setup 5: one forum tile per province, then the forum spaces, then 3 extra action tiles.
+    forum = piles.forum
+    provinces = tuple(ProvinceState(province=p.id, tile=forum[i]) for i, p in enumerate(c.board.provinces))
+    spaces = c.board.forum_spaces_per_player * players
+    forum_spaces = forum[len(provinces): len(provinces) + spaces]
+    n_extra, removed = c.board.extra_action_spaces, c.board.demand_tiles_removed
+    board = Board(
+        time=0,
+        forum=tuple(forum_spaces),
+        forum_extra=piles.extra[:n_extra],
+        provinces=provinces,
+        district=tuple(SiteState(site=s, tile=t) for s, t in zip(c.sites, piles.district, strict=True)),
+        senate_bonus=beside,
+        senate_stack=clockwise,
+        trajan_stacks=piles.stacks,
+        discard1=(piles.deck[0],),  # Preparing to Play 4: two face-up discard piles
+        discard2=(piles.deck[1],),
+    )
+    rest = Piles(
+        deck=piles.deck[2:],
+        forum=forum[len(provinces) + spaces:],
+        extra=piles.extra[n_extra:],
+        demand=piles.demand[removed:],  # Setup 4: 3 demand tiles removed unseen
+        demand_removed=piles.demand[:removed],
+    )
+    return board, rest
 
 
 def _new_player(c: Components, colour: PlayerColour, bonus: BonusTile) -> Player:
