@@ -50,6 +50,16 @@ def _run(as_json: bool, work: Callable[[], None]) -> None:
         raise typer.Exit(e.exit_code) from None
     except (typer.Exit, typer.Abort, KeyboardInterrupt):
         raise
+    except BrokenPipeError:  # the reader of stdout went away (e.g. ``| head``): stop quietly
+        _silence_stdout()
+        raise typer.Exit(EXIT_MALFORMED) from None
+    except (MemoryError, RecursionError) as e:
+        if os.environ.get("TRAJAN_DEBUG"):
+            raise
+        message = (f"The input is too large or too deeply nested to process ({type(e).__name__}); "
+                   "nothing was written.")
+        _print_problems([Problem(code="input.too_complex", path="$", message=message)], as_json)
+        raise typer.Exit(EXIT_MALFORMED) from None
     except Exception as e:  # the boundary: no traceback may reach a user
         if os.environ.get("TRAJAN_DEBUG"):
             raise
@@ -57,6 +67,17 @@ def _run(as_json: bool, work: Callable[[], None]) -> None:
                    "Please report this with the input files.")
         _print_problems([Problem(code="internal.error", path="$", message=message)], as_json)
         raise typer.Exit(EXIT_MALFORMED) from None
+
+
+def _silence_stdout() -> None:
+    """Point stdout at the null device, so that the final flush at exit cannot fail again."""
+    import sys
+
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
 
 
 def _print_problems(problems: Sequence[Problem], as_json: bool) -> None:
@@ -447,5 +468,35 @@ def _next(state: GameState) -> str:
 
 
 def main() -> None:
-    """The console entry point."""
-    app(prog_name="trajan")
+    """The console entry point; with ``--json``, bad arguments too are reported as JSON problems."""
+    import sys
+
+    if "--json" not in sys.argv[1:]:
+        app(prog_name="trajan")
+        return
+    try:
+        code = app(prog_name="trajan", standalone_mode=False)
+    except typer.Abort:
+        typer.echo("Aborted!", err=True)
+        sys.exit(1)
+    except Exception as e:
+        if not hasattr(e, "format_message"):  # not a usage error of the command-line parser
+            raise
+        _print_problems([_usage_problem(e)], True)
+        sys.exit(getattr(e, "exit_code", 2))
+    sys.exit(code if isinstance(code, int) else 0)
+
+
+def _usage_problem(error: Exception) -> Problem:
+    """A command-line usage error (missing argument, unknown option, bad value) as a problem."""
+    from adjudicator.errors import problem
+
+    param = getattr(error, "param", None)
+    opts = getattr(param, "opts", None) or []
+    option = max((o for o in opts if o.startswith("-")), key=len, default=None)
+    path = option or (param.name.upper() if param is not None and param.name else None)
+    path = path or getattr(error, "option_name", None) or "$"
+    format_message = getattr(error, "format_message", None)
+    text = " ".join(str(format_message() if callable(format_message) else error).split())
+    text = text or "Bad command-line arguments"
+    return problem("args.usage", path, text if text.endswith(".") else text + ".")

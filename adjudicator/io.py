@@ -77,6 +77,9 @@ def parse_object(data: bytes, file: str) -> dict[str, Any]:
     if data.startswith(_BOM):
         raise _malformed(file, "input.bom", "$",
                          "The file starts with a byte-order mark (BOM); save it as UTF-8 without BOM.")
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        raise _malformed(file, "input.not_utf8", "$",
+                         "The file is UTF-16 (it starts with a UTF-16 byte-order mark); save it as UTF-8.")
     try:
         data.decode("utf-8")
     except UnicodeDecodeError as e:
@@ -106,7 +109,7 @@ def _not_json(data: bytes, error: Exception) -> str:
     try:
         json.loads(data, parse_constant=_no_constant, parse_float=_finite)
     except json.JSONDecodeError as e:
-        return f"The file is not valid JSON: {e.msg} at line {e.lineno}, column {e.colno}."
+        return f"The file is not valid JSON: {e.msg} (line {e.lineno}, column {e.colno})."
     except (RecursionError, ValueError):
         reason = str(error).partition(" - at `")[0]  # msgspec's own path is not a JSON path
         return f"The file is not valid JSON: {_sentence(reason)}"
@@ -125,7 +128,37 @@ def _finite(text: str) -> float:
 
 
 def limit_problem(value: Any) -> Problem | None:
-    """The first place where ``value`` exceeds MAX_ITEMS, MAX_STRING or MAX_VALUES, if any."""
+    """The first place where ``value`` exceeds a structural limit (MAX_ITEMS …), if any."""
+    return None if _within_limits(value) else _find_limit_problem(value)
+
+
+def _within_limits(value: Any) -> bool:
+    """The fast scan (no paths) of :func:`limit_problem`."""
+    stack: list[tuple[Any, int]] = [(value, 0)]
+    count = 0
+    while stack:
+        item, depth = stack.pop()
+        count += 1
+        kind = type(item)
+        if kind is str:
+            if len(item) > MAX_STRING:
+                return False
+        elif kind is int:
+            if not -MAX_NUMBER <= item <= MAX_NUMBER:
+                return False
+        elif kind is list or kind is dict:
+            if len(item) > MAX_ITEMS or count + len(item) > MAX_VALUES or (item and depth >= MAX_DEPTH):
+                return False
+            if kind is dict:
+                if any(len(k) > MAX_STRING for k in item):
+                    return False
+                item = item.values()
+            stack.extend((v, depth + 1) for v in item)
+    return True
+
+
+def _find_limit_problem(value: Any) -> Problem | None:
+    """The slow scan of :func:`limit_problem`: where the first limit is exceeded."""
     stack: list[tuple[Any, tuple[str | int, ...]]] = [(value, ())]
     count = 0
     while stack:
@@ -257,15 +290,19 @@ def invariant_problems(state: GameState) -> list[Problem]:
 
 def _load(data: bytes, file: str, schema: str, model: type[_T], value: dict[str, Any] | None = None) -> _T:
     value = parse_object(data, file) if value is None else value
-    problems = schema_problems(value, schema)
-    if problems:
-        raise Malformed([p.located(file) for p in problems])
+    # The schema is generated from the model (the source of truth), and the model is at
+    # least as strict; so a file the model accepts is valid, and the (ten times slower)
+    # schema runs only on a file the model refuses, to name every problem with its path.
     try:
         decoded: _T = _decoder(model).decode(data)
         return decoded
     except msgspec.ValidationError as e:
-        message, _, where = str(e).partition(" - at `")
-        raise _malformed(file, "schema.invalid", where.rstrip("`") or "$", _sentence(message)) from None
+        error = e
+    problems = schema_problems(value, schema)
+    if problems:
+        raise Malformed([p.located(file) for p in problems])
+    message, _, where = str(error).partition(" - at `")
+    raise _malformed(file, "schema.invalid", where.rstrip("`") or "$", _sentence(message))
 
 
 @functools.cache
@@ -507,7 +544,9 @@ def _short(value: Any, limit: int = 60) -> str:
         text = json.dumps(value, ensure_ascii=False)
     except (TypeError, ValueError, RecursionError):
         text = f"<{_json_type(value)}>"
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    text = text if len(text) <= limit else text[: limit - 1] + "…"
+    # No control character of a hostile file reaches a terminal (line breaks, escapes).
+    return "".join(c if c.isprintable() else f"\\u{ord(c):04x}" for c in text)
 
 
 def _sentence(text: str, limit: int = 300) -> str:

@@ -61,7 +61,7 @@ def random_markers(rng: Stream) -> PlaceMarkers:
     return PlaceMarkers(trays=MarkerPlacement(**trays))
 
 
-def pick_legal(rng: Stream, items: Sequence[_T], legal: Callable[[_T], bool]) -> _T:
+def pick_legal(rng: Stream, items: Iterable[_T], legal: Callable[[_T], bool]) -> _T:
     """A uniform choice among the ``items`` that are ``legal``, checking as few as it can:
     the first legal item of a random order (a Fisher-Yates shuffle drawn lazily)."""
     pool = list(items)

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import functools
 from collections import Counter
-from itertools import product
 from typing import Literal, NamedTuple, get_args
 
 from adjudicator.components import MeetDemand, components
@@ -113,13 +112,41 @@ def search(demands: tuple[Demand, ...], p: Player) -> Search:
 def _search(demands: tuple[Demand, ...], means: Means) -> Search:
     # The search depends only on the demands and the capped means: it is made once for
     # each (a quarter end asks about every player several times).
-    ways = [w for w in product(USES, repeat=len(demands)) if not _shortfall(demands, w, means)]
+    ways = _feasible_ways(demands, means)
     most = max(met(w) for w in ways)
     legal = tuple(w for w in ways if met(w) == most)
     best: dict[Spent, Way] = {}
     for w in legal:
         best.setdefault(spent(demands, w), w)
     return Search(most, tuple(best.items()), legal)
+
+
+def _feasible_ways(demands: tuple[Demand, ...], means: Means) -> list[Way]:
+    """The ways without a shortfall, in the order of ``product(USES, repeat=n)``: a depth-first
+    walk that leaves a use out where the means for it are spent (no way through it can do)."""
+    forum, trajan = list(means[0]), list(means[2])
+    wild = [means[1]]
+    way: list[Use] = []
+    out: list[Way] = []
+
+    def walk(i: int) -> None:
+        if i == len(demands):
+            out.append(tuple(way))
+            return
+        k = _INDEX[demands[i]]
+        pools = {"forum": (forum, k), "wild": (wild, 0), "trajan": (trajan, k)}
+        for use in USES:
+            pool, j = pools.get(use, ([1], 0))  # "unmet" needs nothing
+            if pool[j] == 0:
+                continue
+            pool[j] -= 1
+            way.append(use)
+            walk(i + 1)
+            way.pop()
+            pool[j] += 1
+
+    walk(0)
+    return out
 
 
 def best_ways(demands: tuple[Demand, ...], p: Player) -> dict[Spent, Way]:

@@ -4,6 +4,7 @@ discard 1, take a discard, display 1-2 and draw, or ship to one of three ships."
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator
 from itertools import combinations
 
 from adjudicator.components import components
@@ -148,32 +149,42 @@ def apply_discard(ch: Changes, colour: PlayerColour, step: Discard) -> None:
 
 def candidates(state: GameState, colour: PlayerColour) -> list[ActionStep]:
     p = player(state, colour)
+    wilds = p.forum_tiles.count("wild-commodity")
+    return candidates_but_ships(state, colour) + ship_candidates(p.hand, wilds)
+
+
+def candidates_but_ships(state: GameState, colour: PlayerColour) -> list[ActionStep]:
+    """The candidates that are not shipments (those are many: see ``iter_ship_candidates``)."""
+    p = player(state, colour)
     steps: list[ActionStep] = [SeaportDraw(), SeaportTake(pile="discard1"), SeaportTake(pile="discard2")]
     kinds = sorted(set(p.hand))
     steps += [SeaportDisplay(cards=(c,)) for c in kinds]
     # Only the displays of two cards can repeat (a hand holding a commodity twice); the
     # other candidates are distinct by construction.
     steps += [SeaportDisplay(cards=pair) for pair in dict.fromkeys(combinations(sorted(p.hand), 2))]
-    steps += ship_candidates(p.hand, p.forum_tiles.count("wild-commodity"))
     return steps
 
 
 def ship_candidates(hand: tuple[Commodity, ...], wilds: int) -> list[ActionStep]:
     """One shipment for every distinct way the hand (and wild cards) can fill a ship."""
+    return list(iter_ship_candidates(hand, wilds))
+
+
+def iter_ship_candidates(hand: tuple[Commodity, ...], wilds: int) -> Iterator[SeaportShip]:
+    """The shipments of :func:`ship_candidates`, one at a time, in the same order."""
     have = Counter(hand)
-    out: list[ActionStep] = []
     for c in COMMODITIES:
         for real in range(min(4, have[c]) + 1):
             for w in range(min(wilds, 4 - real) + 1):
                 if real:
-                    out.append(SeaportShip(ship="identical", cards=(c,) * real, wild=(c,) * w))
+                    yield SeaportShip(ship="identical", cards=(c,) * real, wild=(c,) * w)
     kinds = sorted(have)
     for size in range(5):
         for chosen in combinations(kinds, size):
             spare = [c for c in COMMODITIES if c not in chosen]
             for w in range(min(wilds, 4 - size) + 1):
                 if size:
-                    out.append(SeaportShip(ship="different", cards=chosen, wild=tuple(spare[:w])))
+                    yield SeaportShip(ship="different", cards=chosen, wild=tuple(spare[:w]))
     # A pair of a commodity not in hand needs two wild cards.
     pairable = [c for c in COMMODITIES if have[c] or wilds >= 2]
     for size in (1, 2, 3):
@@ -181,5 +192,4 @@ def ship_candidates(hand: tuple[Commodity, ...], wilds: int) -> list[ActionStep]
             held = tuple(c for c in chosen for _ in range(min(2, have[c])))
             wild = tuple(c for c in chosen for _ in range(2 - min(2, have[c])))
             if held and len(wild) <= wilds:
-                out.append(SeaportShip(ship="pairs", cards=held, wild=wild))
-    return out
+                yield SeaportShip(ship="pairs", cards=held, wild=wild)
