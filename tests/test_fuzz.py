@@ -309,13 +309,18 @@ def _property(shard: int) -> Callable[..., None]:
             orders = mutated(orders, data)
         command = data.draw(st.sampled_from(COMMANDS if target != "orders" else ("check", "adjudicate")))
         fuzz_once(game, orders, command, data.draw(st.booleans()))
+        RUNS[shard] = RUNS.get(shard, 0) + 1
 
     return prop
+
+
+RUNS: dict[int, int] = {}
 
 
 @pytest.mark.parametrize("shard", range(SHARDS))
 def test_mutations_never_crash_nor_write(shard: int) -> None:
     _property(shard)()
+    assert RUNS[shard] >= PER_SHARD  # every example ran (SHARDS * PER_SHARD >= EXAMPLES in all)
 
 
 def test_the_corpus_is_valid_and_covers_every_pending_kind() -> None:
