@@ -18,7 +18,6 @@ import typer
 
 if TYPE_CHECKING:
     from adjudicator.errors import Problem
-    from adjudicator.model.events import AnyEvent
     from adjudicator.model.orders import OrderFile
     from adjudicator.model.state import GameState, Options
     from adjudicator.model.vocab import PlayerColour
@@ -230,7 +229,9 @@ def adjudicate(
         from adjudicator import io
         from adjudicator.pipeline import adjudicate_bytes
 
-        result = adjudicate_bytes(io.read_bytes(str(game)), io.read_bytes(str(orders)), str(game), str(orders))
+        _refuse_overwriting_inputs(game, orders, output, report, reports_dir)
+        result = adjudicate_bytes(io.read_bytes(str(game)), io.read_bytes(str(orders)),
+                                  str(game), str(orders))
         if report is not None:
             io.write_atomic(str(report), result.report.encode())
         if reports_dir is not None:
@@ -277,7 +278,8 @@ def selfplay(
     players: Annotated[int, typer.Option("--players", min=2, max=4, help="Number of players (2 to 4).")] = 4,
     seed: Annotated[str | None, typer.Option(help="Seed of the game and the bots; default: random.")] = None,
     bots: Annotated[str, typer.Option(
-        "--bots", help="Bots by seat, comma-separated (greedy, random); missing seats play random.")] = "random",
+        "--bots", help="Bots by seat, comma-separated (greedy, random); missing seats play random.",
+    )] = "random",
     out: Annotated[Path, typer.Option("--out", help="The log folder to write.", show_default=False)],
     as_json: JsonFlag = False,
 ) -> None:
@@ -305,7 +307,8 @@ def verify(
     logs: Annotated[list[Path], typer.Argument(help="Log folders (as `trajan selfplay` writes them).",
                                                show_default=False)],
     *,
-    jobs: Annotated[int, typer.Option("--jobs", min=1, help="Verify this many logs at once (processes).")] = 1,
+    jobs: Annotated[int, typer.Option(
+        "--jobs", min=1, help="Verify this many logs at once (processes).")] = 1,
     as_json: JsonFlag = False,
 ) -> None:
     """Re-adjudicate game logs and prove every file is what the rules produce; exit 0 only if all verify."""
@@ -374,7 +377,8 @@ def bot(
         game_file = io.read_game_or_view(str(game))
         if isinstance(game_file, GameView) and game_file.viewer != colour:
             raise Illegal([problem("view.other_player", "--player",
-                                   f"This is {game_file.viewer}'s view; a bot may answer only for its viewer.")])
+                                   f"This is {game_file.viewer}'s view; a bot may answer only for "
+                                   "its viewer.")])
         if colour not in deciders(game_file.pending):
             raise Illegal([problem("orders.wrong_player", "--player",
                                    f"{colour} has no decision to make now.")])
@@ -398,15 +402,31 @@ def _colour(text: str) -> PlayerColour:
 
     if text not in PLAYER_COLOURS:
         raise Malformed([problem("args.unknown_colour", "--player",
-                                 f"Unknown player colour {text!r}; expected one of {', '.join(PLAYER_COLOURS)}.")])
-    return text  # type: ignore[return-value]
+                                 f"Unknown player colour {text!r}; expected one of "
+                                 f"{', '.join(PLAYER_COLOURS)}.")])
+    return text
+
+
+def _refuse_overwriting_inputs(game: Path, orders: Path, output: Path, report: Path | None,
+                               reports_dir: Path | None) -> None:
+    """A report goes over no input file and not over the new game file (-o may be GAME)."""
+    from adjudicator.errors import Malformed, problem
+
+    inputs = {game.resolve(), orders.resolve(), output.resolve()}
+    targets = [("--report", report)] + ([("--reports-dir", reports_dir)] if reports_dir else [])
+    bad = [problem("args.overwrites_input", name,
+                   f"{path} is an input or the new game file; the report would overwrite it.")
+           for name, path in targets if path is not None and path.resolve() in inputs]
+    if bad:
+        raise Malformed(bad)
 
 
 def _check_bots(names: Sequence[str]) -> None:
     from adjudicator.bots import BOT_NAMES
     from adjudicator.errors import Malformed, problem
 
-    bad = [problem("args.unknown_bot", f"--bots[{i}]", f"Unknown bot {n!r}; expected one of {', '.join(BOT_NAMES)}.")
+    bad = [problem("args.unknown_bot", f"--bots[{i}]",
+                   f"Unknown bot {n!r}; expected one of {', '.join(BOT_NAMES)}.")
            for i, n in enumerate(names) if n not in BOT_NAMES]
     if bad:
         raise Malformed(bad)
@@ -467,10 +487,59 @@ def _next(state: GameState) -> str:
     return f"Next: {kind_of(state.pending)} (decision {state.decision}) by {', '.join(who)}."
 
 
+# The fast path of the commonest command.  Typer coerces every value but a flag with a
+# Pydantic TypeAdapter, and importing Pydantic takes longer than the whole adjudication;
+# a plain ``trajan adjudicate GAME ORDERS -o OUT [--report R] [--reports-dir D] [--json]``
+# is therefore read here and given to the same command function.  Anything else (help, a
+# short option glued to its value, ``--opt=value``, an unknown or repeated option, a value
+# that looks like an option, a missing argument) goes to Typer as before.
+_FAST_OPTIONS = {"-o": "output", "--output": "output", "--report": "report", "--reports-dir": "reports_dir"}
+_FAST_FLAGS = {"--json": "as_json"}
+
+
+def _fast_adjudicate(argv: Sequence[str]) -> bool:
+    """Run ``trajan adjudicate`` from ``argv`` if it is a plain call; False to leave it to Typer."""
+    import sys
+
+    if not argv or argv[0] != "adjudicate":
+        return False
+    positional: list[Path] = []
+    given: dict[str, Path | bool] = {}
+    tokens = iter(argv[1:])
+    for token in tokens:
+        value: Path | bool
+        if token in _FAST_FLAGS:
+            name, value = _FAST_FLAGS[token], True
+        elif token in _FAST_OPTIONS:
+            text = next(tokens, "")
+            if not text or text.startswith("-"):
+                return False
+            name, value = _FAST_OPTIONS[token], Path(text)
+        elif token and not token.startswith("-"):
+            positional.append(Path(token))
+            continue
+        else:
+            return False
+        if name in given:
+            return False
+        given[name] = value
+    if len(positional) != 2 or "output" not in given:
+        return False
+    try:
+        adjudicate(*positional, **given)  # type: ignore[arg-type]
+    except typer.Exit as e:  # what Typer does with these
+        sys.exit(e.exit_code)
+    except KeyboardInterrupt:
+        sys.exit(130)
+    return True
+
+
 def main() -> None:
     """The console entry point; with ``--json``, bad arguments too are reported as JSON problems."""
     import sys
 
+    if _fast_adjudicate(sys.argv[1:]):
+        return
     if "--json" not in sys.argv[1:]:
         app(prog_name="trajan")
         return

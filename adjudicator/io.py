@@ -48,6 +48,7 @@ MAX_NUMBER = 10**15  # the largest integer accepted, either sign (a game file: a
 
 _T = TypeVar("_T", GameState, OrderFile, GameView)
 _BOM = b"\xef\xbb\xbf"
+_CHUNK = 1 << 16
 
 
 # --- Reading -------------------------------------------------------------------------
@@ -56,7 +57,13 @@ def read_bytes(path: str) -> bytes:
     """The bytes of the file at ``path``; raises :class:`Malformed`."""
     try:
         with open(path, "rb") as f:
-            data = f.read(MAX_INPUT_BYTES + 1)
+            # In chunks: f.read(MAX_INPUT_BYTES + 1) would reserve 5 MB for every file.
+            chunks: list[bytes] = []
+            size = 0
+            while size <= MAX_INPUT_BYTES and (chunk := f.read(_CHUNK)):
+                chunks.append(chunk)
+                size += len(chunk)
+            data = b"".join(chunks)[: MAX_INPUT_BYTES + 1]
     except FileNotFoundError:
         raise _malformed(path, "input.missing", "$", "There is no file at this path.") from None
     except IsADirectoryError:

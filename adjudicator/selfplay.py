@@ -18,12 +18,12 @@ from adjudicator.engine import deciders
 from adjudicator.model.orders import OrderFile
 from adjudicator.model.state import GameOver, GameState
 from adjudicator.model.vocab import PLAYER_COLOURS, PlayerColour
-from adjudicator.redact import view_of
-from adjudicator.standin import as_state
-from adjudicator.view import GameView
 from adjudicator.newgame import new_game
 from adjudicator.pipeline import adjudicate_bytes
+from adjudicator.redact import view_of
 from adjudicator.rng import Stream
+from adjudicator.standin import as_state
+from adjudicator.view import GameView
 
 MAX_DECISIONS = 9999
 

@@ -340,3 +340,20 @@ def test_version_and_python_m(tmp_path: Path) -> None:
     proc = subprocess.run([sys.executable, "-m", "adjudicator", "--version"], capture_output=True, text=True,
                           env=env, cwd=tmp_path, check=False)
     assert proc.returncode == 0 and proc.stdout.strip() == f"trajan {__version__}"
+
+
+def test_a_report_never_overwrites_an_input_or_the_new_game(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from adjudicator.cli import app
+
+    runner = CliRunner()
+    game = tmp_path / "g.json"
+    assert runner.invoke(app, ["new", "--players", "red,green", "--seed", "1", "-o", str(game)]).exit_code == 0
+    orders = tmp_path / "o.json"
+    assert runner.invoke(app, ["bot", str(game), "--player", "red", "-o", str(orders)]).exit_code == 0
+    before = game.read_bytes()
+    for args in (["--report", str(game)], ["--report", str(orders)], ["--report", str(tmp_path / "n.json")]):
+        out = runner.invoke(app, ["adjudicate", str(game), str(orders), "-o", str(tmp_path / "n.json"), *args])
+        assert out.exit_code == 2 and "args.overwrites_input" in out.output
+    assert game.read_bytes() == before and not (tmp_path / "n.json").exists()

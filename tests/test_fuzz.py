@@ -15,6 +15,7 @@ byte, and no output written (nor a stray temporary file) unless the run succeede
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import functools
 import io as textio
@@ -28,12 +29,15 @@ from pathlib import Path
 from typing import Any
 
 import hypothesis.strategies as st
+import msgspec
 import pytest
 import typer
 from hypothesis import HealthCheck, given, seed, settings
 
 from adjudicator import io
 from adjudicator.cli import app
+from adjudicator.errors import Malformed
+from adjudicator.model.orders import OrderFile
 from adjudicator.model.state import GameOver, GameState
 from tests.playout import playout_orders
 
@@ -263,7 +267,10 @@ def check_problems(code: int, err: str, as_json: bool, files: set[str]) -> None:
 
 @functools.cache
 def _folder() -> Path:
-    return Path(tempfile.mkdtemp(prefix="trajan-fuzz-"))
+    """One scratch folder per test process, emptied after each example, removed at exit."""
+    folder = Path(tempfile.mkdtemp(prefix="trajan-fuzz-"))
+    atexit.register(shutil.rmtree, folder, True)
+    return folder
 
 
 def fuzz_once(game: bytes, orders: bytes, command: str, as_json: bool) -> None:
@@ -343,3 +350,21 @@ def test_unmutated_pairs_are_accepted() -> None:
             assert code == 0, err
         finally:
             shutil.rmtree(folder, ignore_errors=True)
+
+
+@seed(SEED)
+@settings(max_examples=max(50, EXAMPLES // 20), deadline=None, database=None,
+          suppress_health_check=list(HealthCheck))
+@given(data=st.data())
+def test_what_the_model_accepts_the_schema_accepts(data: st.DataObject) -> None:
+    """``io`` runs the schema only on files the model refuses: the model must be the stricter."""
+    game, orders = data.draw(st.sampled_from(corpus()))
+    which, name, model = data.draw(st.sampled_from([(game, "game.schema.json", GameState),
+                                                    (orders, "orders.schema.json", OrderFile)]))
+    text = mutated(which, data)
+    try:
+        value = io.parse_object(text, "x")
+        msgspec.json.decode(text, type=model)
+    except (Malformed, msgspec.ValidationError):
+        return
+    assert io.schema_problems(value, name) == []

@@ -324,6 +324,7 @@ UNJUSTIFIED: list[tuple[str, str, Callable[[Doc], None], str]] = [
     ("setup_trajan with tiles already chosen", "SetupTrajan",
      _first_player("slots", {"seaport": None, "forum": "cards-1", "military": None, "senate": None,
                              "trajan": None, "construction": None}), "state.setup_slots"),
+    ("the Arch moved during the setup", "SetupTrajan", _first_player("arch", "senate"), "state.setup_arch"),
     ("demands with no demand revealed", "mid",
      _pending({"kind": "demands", "players": ["red"], "next_turn": "green"}), "state.quarter_not_over"),
     ("consul mid-quarter", "mid", _pending({"kind": "consul", "player": "red", "vice_consul": "green",

@@ -41,7 +41,7 @@ def test_random_games_run_to_the_end(chunk: int) -> None:
     for n in range(chunk, GAMES, CHUNKS):
         players = 2 + n % 3
         last = None
-        for before, outcome in playout(players, f"selfplay-{n}"):
+        for _, outcome in playout(players, f"selfplay-{n}"):
             _check_decision(outcome.state)
             last = outcome.state
         assert last is not None and isinstance(last.pending, GameOver)

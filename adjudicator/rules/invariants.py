@@ -505,6 +505,11 @@ def _setup_player(state: GameState, order: tuple[PlayerColour, ...], i: int, p: 
         problems.append(problem("state.setup_hand", f"$.players[{i}].hand",
                                 f"At this point of the setup ({kind!r}) {p.colour} holds {want} "
                                 f"card(s), not {len(p.hand)}."))
+    arch = components().board.starting_arch
+    if p.arch != arch:
+        problems.append(problem("state.setup_arch", f"$.players[{i}].arch",
+                                f"During the setup {p.colour}'s Arch of Trajan stands on slot "
+                                f"{SLOT_OF[arch]} ({arch}), not on {p.arch or 'the centre'}."))
     filled = {a for a in ACTIONS if getattr(p.slots, a) is not None}
     slots = _expected_slots(state, order, p.colour)
     if filled != slots:
