@@ -20,14 +20,22 @@ import functools
 import json
 import os
 import tempfile
-from collections.abc import Iterable, Iterator, Mapping
-from importlib import resources
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, TypeVar
 
 import msgspec
 
 from adjudicator.errors import Inconsistent, Malformed, Problem, problem
+from adjudicator.json_problems import (  # noqa: F401 (part of this module's interface)
+    MAX_PROBLEMS,
+    brief,
+    json_path,
+    json_type,
+    load_schema,
+    schema_problems,
+    sentence,
+)
 from adjudicator.model.orders import OrderFile
 from adjudicator.model.state import GameState
 from adjudicator.model.vocab import PlayerColour
@@ -35,8 +43,6 @@ from adjudicator.view import GameView
 
 # Input files larger than this are refused unread (a game file is about 10 kB).
 MAX_INPUT_BYTES = 5 * 1024 * 1024
-# At most this many schema problems are listed for one file.
-MAX_PROBLEMS = 100
 # Structural limits, far above any real file (a game file holds about 600 JSON values,
 # arrays of at most 70 items and strings of at most 64 characters); they keep a crafted
 # file from costing minutes of schema validation or megabytes of error message.
@@ -100,7 +106,7 @@ def parse_object(data: bytes, file: str) -> dict[str, Any]:
         raise _malformed(file, "input.not_json", "$", _not_json(data, e)) from None
     if not isinstance(value, dict):
         raise _malformed(file, "input.not_object", "$",
-                         f"Expected a JSON object at the top level, got {_json_type(value)}.")
+                         f"Expected a JSON object at the top level, got {json_type(value)}.")
     too_big = limit_problem(value)
     if too_big is not None:
         raise Malformed([too_big.located(file)])
@@ -119,7 +125,7 @@ def _not_json(data: bytes, error: Exception) -> str:
         return f"The file is not valid JSON: {e.msg} (line {e.lineno}, column {e.colno})."
     except (RecursionError, ValueError):
         reason = str(error).partition(" - at `")[0]  # msgspec's own path is not a JSON path
-        return f"The file is not valid JSON: {_sentence(reason)}"
+        return f"The file is not valid JSON: {sentence(reason)}"
     return "The file is not valid JSON: a string holds a \\u escape of half a surrogate pair."
 
 
@@ -198,7 +204,7 @@ def _too_big(item: Any, parts: tuple[str | int, ...]) -> Problem | None:
     if isinstance(item, (list, dict)) and len(item) > MAX_ITEMS:
         what = "items" if isinstance(item, list) else "fields"
         return problem("input.too_many_items", json_path(parts),
-                       f"This {_json_type(item)} has {len(item)} {what}; at most {MAX_ITEMS} are accepted.")
+                       f"This {json_type(item)} has {len(item)} {what}; at most {MAX_ITEMS} are accepted.")
     if isinstance(item, dict):
         key = next((k for k in item if len(k) > MAX_STRING), None)
         if key is not None:
@@ -309,120 +315,12 @@ def _load(data: bytes, file: str, schema: str, model: type[_T], value: dict[str,
     if problems:
         raise Malformed([p.located(file) for p in problems])
     message, _, where = str(error).partition(" - at `")
-    raise _malformed(file, "schema.invalid", where.rstrip("`") or "$", _sentence(message))
+    raise _malformed(file, "schema.invalid", where.rstrip("`") or "$", sentence(message))
 
 
 @functools.cache
 def _decoder(model: type[_T]) -> msgspec.json.Decoder[_T]:
     return msgspec.json.Decoder(model)
-
-
-# --- Schema validation -------------------------------------------------------------------
-
-def load_schema(name: str) -> dict[str, Any]:
-    """The packaged JSON Schema ``name`` (e.g. ``game.schema.json``)."""
-    text = resources.files("adjudicator").joinpath("schemas").joinpath(name).read_bytes()
-    schema: dict[str, Any] = json.loads(text)
-    return schema
-
-
-@functools.cache
-def _validator(name: str) -> Any:
-    from jsonschema import Draft202012Validator
-
-    return Draft202012Validator(load_schema(name))
-
-
-def schema_problems(value: Any, schema: str) -> list[Problem]:
-    """Every violation of the packaged schema ``schema`` by ``value`` (at most MAX_PROBLEMS)."""
-    problems: list[Problem] = []
-    for error in _validator(schema).iter_errors(value):
-        problems.extend(p for p in _problems_of(error) if p not in problems)
-        if len(problems) >= MAX_PROBLEMS:
-            problems = problems[:MAX_PROBLEMS]
-            problems.append(problem("schema.too_many_problems", "$",
-                                    f"Only the first {MAX_PROBLEMS} problems are listed."))
-            break
-    return problems
-
-
-def json_path(parts: Iterable[str | int]) -> str:
-    """``$.a.b[0]`` for the parts ``a``, ``b``, ``0``."""
-    out = "$"
-    for part in parts:
-        if isinstance(part, int):
-            out += f"[{part}]"
-        elif part.isidentifier():
-            out += f".{part}"
-        else:
-            out += f"[{json.dumps(part)}]"
-    return out
-
-
-def _problems_of(error: Any) -> Iterator[Problem]:
-    kind = error.validator
-    path = json_path(error.absolute_path)
-    instance = error.instance
-    expected = error.validator_value
-    if kind == "additionalProperties" and isinstance(instance, dict):
-        known = sorted(error.schema.get("properties", {}))
-        for key in instance:
-            if key not in known:
-                yield problem("schema.unknown_field", json_path([*error.absolute_path, key]),
-                              f"Unknown field {key!r}; expected one of: {', '.join(known)}.")
-        return
-    if kind in ("anyOf", "oneOf") and error.context:
-        yield _any_of_problem(error, path)
-        return
-    yield _one_problem(kind, path, instance, expected, error.message)
-
-
-def _one_problem(kind: str, path: str, instance: Any, expected: Any, fallback: str) -> Problem:
-    if kind == "type":
-        types = expected if isinstance(expected, list) else [expected]
-        return problem("schema.type", path,
-                       f"Expected {' or '.join(types)}, got {_json_type(instance)} {_short(instance)}.")
-    if kind == "enum":
-        return problem("schema.enum", path,
-                       f"Expected one of {', '.join(_short(v) for v in expected)}; got {_short(instance)}.")
-    if kind == "const":
-        return problem("schema.const", path, f"Expected {_short(expected)}, got {_short(instance)}.")
-    if kind == "required":  # one error per missing field: all listed once
-        missing = [k for k in expected if isinstance(instance, dict) and k not in instance]
-        plural = "s" if len(missing) > 1 else ""
-        return problem("schema.required", path,
-                       f"Missing required field{plural} {', '.join(map(repr, missing))}.")
-    if kind in ("minItems", "maxItems", "minLength", "maxLength"):
-        size = len(instance) if isinstance(instance, (list, str)) else 0
-        bound = "at least" if kind.startswith("min") else "at most"
-        unit = "items" if kind.endswith("Items") else "characters"
-        return problem("schema.length", path, f"Expected {bound} {expected} {unit}, got {size}.")
-    if kind in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
-        op = {"minimum": ">=", "maximum": "<=", "exclusiveMinimum": ">", "exclusiveMaximum": "<"}[kind]
-        return problem("schema.out_of_range", path,
-                       f"Expected a number {op} {expected}, got {_short(instance)}.")
-    return problem("schema.invalid", path, _sentence(fallback))
-
-
-def _any_of_problem(error: Any, path: str) -> Problem:
-    """One problem for a failed ``anyOf``: the alternatives, or the deepest sub-error."""
-    from jsonschema.exceptions import best_match
-
-    here = [e for e in error.context if not e.relative_path]
-    if len(here) == len(error.context) and all(e.validator in ("type", "enum", "const") for e in here):
-        wanted = []
-        for e in here:
-            if e.validator == "type":
-                wanted.append(str(e.validator_value))
-            elif e.validator == "const":
-                wanted.append(_short(e.validator_value))
-            else:
-                wanted.extend(_short(v) for v in e.validator_value)
-        return problem("schema.type", path,
-                       f"Expected {' or '.join(wanted)}; got {_json_type(error.instance)} "
-                       f"{_short(error.instance)}.")
-    deepest = best_match(error.context)
-    return next(_problems_of(deepest))
 
 
 # --- Writing -------------------------------------------------------------------------------
@@ -528,37 +426,3 @@ def _file_mode(target: Path) -> int:
 
 def _malformed(file: str, code: str, path: str, message: str) -> Malformed:
     return Malformed([problem(code, path, message).located(file)])
-
-
-def _json_type(value: Any) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "boolean"
-    if isinstance(value, int):
-        return "integer"
-    if isinstance(value, float):
-        return "number"
-    if isinstance(value, str):
-        return "string"
-    if isinstance(value, list):
-        return "array"
-    return "object"
-
-
-def _short(value: Any, limit: int = 60) -> str:
-    try:
-        text = json.dumps(value, ensure_ascii=False)
-    except (TypeError, ValueError, RecursionError):
-        text = f"<{_json_type(value)}>"
-    text = text if len(text) <= limit else text[: limit - 1] + "…"
-    # No control character of a hostile file reaches a terminal (line breaks, escapes).
-    return "".join(c if c.isprintable() else f"\\u{ord(c):04x}" for c in text)
-
-
-def _sentence(text: str, limit: int = 300) -> str:
-    text = " ".join(text.split())
-    if len(text) > limit:
-        text = text[: limit - 1] + "…"
-    text = text[:1].upper() + text[1:]
-    return text if text.endswith((".", "?", "!", "…")) else text + "."
