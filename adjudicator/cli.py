@@ -16,11 +16,10 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from adjudicator import cli_args
+
 if TYPE_CHECKING:
     from adjudicator.errors import Problem
-    from adjudicator.model.orders import OrderFile
-    from adjudicator.model.state import GameState, Options
-    from adjudicator.model.vocab import PlayerColour
 
 app = typer.Typer(
     name="trajan",
@@ -139,17 +138,17 @@ def new(
             [p.strip() for p in players.split(",")],
             seed if seed is not None else secrets.token_hex(16),
             first=first,
-            options=_parse_options(option or []),
+            options=cli_args.parse_options(option or []),
             game_id=game_id,
         )
-        _self_check(state)
+        cli_args.self_check(state)
         data = io.encode_state(state)
         if output is None:
             typer.echo(data.decode(), nl=False)
             return
         io.write_atomic(str(output), data)
         typer.echo(f"Wrote {output}: game {state.game_id}, seats {', '.join(state.seats)}, "
-                   f"start player {state.start_player}. {_next(state)}")
+                   f"start player {state.start_player}. {cli_args.next(state)}")
 
     _run(as_json, work)
 
@@ -205,7 +204,7 @@ def check(game: GameArg, orders: OrdersArg, *, as_json: JsonFlag = False) -> Non
         if problems:
             raise Illegal([p if p.file else p.located(str(orders)) for p in problems])
         typer.echo(f"The orders are legal: decision {order_file.decision}, "
-                   f"{_answer_kind(order_file)} by {order_file.player}.")
+                   f"{cli_args.answer_kind(order_file)} by {order_file.player}.")
 
     _run(as_json, work)
 
@@ -229,7 +228,7 @@ def adjudicate(
         from adjudicator import io
         from adjudicator.pipeline import adjudicate_bytes
 
-        _refuse_overwriting_inputs(game, orders, output, report, reports_dir)
+        cli_args.refuse_overwriting_inputs(game, orders, output, report, reports_dir)
         result = adjudicate_bytes(io.read_bytes(str(game)), io.read_bytes(str(orders)),
                                   str(game), str(orders))
         if report is not None:
@@ -241,7 +240,7 @@ def adjudicate(
             typer.echo(result.report, nl=not result.report.endswith("\n"))
         else:
             written = ", ".join(str(p) for p in (report, reports_dir) if p is not None)
-            typer.echo(f"Wrote {output} and {written}. {_next(result.state)}")
+            typer.echo(f"Wrote {output} and {written}. {cli_args.next(result.state)}")
 
     _run(as_json, work)
 
@@ -263,7 +262,7 @@ def options(
         from adjudicator.options_text import render_options
         from adjudicator.standin import options_any
 
-        found = options_any(io.read_game_or_view(str(game)), _colour(player) if player else None)
+        found = options_any(io.read_game_or_view(str(game)), cli_args.colour(player) if player else None)
         if as_json:
             typer.echo(msgspec.json.encode(found).decode())
         else:
@@ -291,7 +290,7 @@ def selfplay(
         from adjudicator.selfplay import selfplay as play
 
         names = [b.strip() for b in bots.split(",") if b.strip()]
-        _check_bots(names)
+        cli_args.check_bots(names)
         final = play(players, seed if seed is not None else secrets.token_hex(16), names, out)
         assert isinstance(final.pending, GameOver)
         vp = {p.colour: p.vp for p in final.players}
@@ -372,8 +371,8 @@ def bot(
         from adjudicator.standin import check_any
         from adjudicator.view import GameView
 
-        _check_bots([bot_name])
-        colour = _colour(player)
+        cli_args.check_bots([bot_name])
+        colour = cli_args.colour(player)
         game_file = io.read_game_or_view(str(game))
         if isinstance(game_file, GameView) and game_file.viewer != colour:
             raise Illegal([problem("view.other_player", "--player",
@@ -392,99 +391,6 @@ def bot(
         typer.echo(f"Wrote {output}: the {bot_name} bot's orders for {colour} (decision {orders.decision}).")
 
     _run(as_json, work)
-
-
-# --- Helpers ----------------------------------------------------------------------------------
-
-def _colour(text: str) -> PlayerColour:
-    from adjudicator.errors import Malformed, problem
-    from adjudicator.model.vocab import PLAYER_COLOURS
-
-    if text not in PLAYER_COLOURS:
-        raise Malformed([problem("args.unknown_colour", "--player",
-                                 f"Unknown player colour {text!r}; expected one of "
-                                 f"{', '.join(PLAYER_COLOURS)}.")])
-    return text
-
-
-def _refuse_overwriting_inputs(game: Path, orders: Path, output: Path, report: Path | None,
-                               reports_dir: Path | None) -> None:
-    """A report goes over no input file and not over the new game file (-o may be GAME)."""
-    from adjudicator.errors import Malformed, problem
-
-    inputs = {game.resolve(), orders.resolve(), output.resolve()}
-    targets = [("--report", report)] + ([("--reports-dir", reports_dir)] if reports_dir else [])
-    bad = [problem("args.overwrites_input", name,
-                   f"{path} is an input or the new game file; the report would overwrite it.")
-           for name, path in targets if path is not None and path.resolve() in inputs]
-    if bad:
-        raise Malformed(bad)
-
-
-def _check_bots(names: Sequence[str]) -> None:
-    from adjudicator.bots import BOT_NAMES
-    from adjudicator.errors import Malformed, problem
-
-    bad = [problem("args.unknown_bot", f"--bots[{i}]",
-                   f"Unknown bot {n!r}; expected one of {', '.join(BOT_NAMES)}.")
-           for i, n in enumerate(names) if n not in BOT_NAMES]
-    if bad:
-        raise Malformed(bad)
-
-
-def _answer_kind(order_file: OrderFile) -> str:
-    return str(type(order_file.answer).__struct_config__.tag)
-
-
-def _parse_options(items: Sequence[str]) -> Options:
-    """The rules options from ``NAME=VALUE`` strings; raises :class:`Malformed`."""
-    import msgspec
-
-    from adjudicator.errors import Malformed, problem
-    from adjudicator.model.state import Options
-
-    known = Options.__struct_fields__
-    values: dict[str, object] = {}
-    problems = []
-    for i, item in enumerate(items):
-        name, sep, value = item.partition("=")
-        name = name.strip()
-        if not sep or name not in known:
-            problems.append(problem("new.unknown_option", f"--option[{i}]",
-                                    f"Unknown rules option {item!r}; expected NAME=VALUE with NAME one of "
-                                    f"{', '.join(known)}."))
-        else:
-            values[name] = _option_value(value.strip())
-    if problems:
-        raise Malformed(problems)
-    try:
-        return msgspec.convert(values, Options, strict=False)
-    except msgspec.ValidationError as e:
-        raise Malformed([problem("new.bad_option", "--option",
-                                 f"Bad value for a rules option ({e}); expected true or false.")]) from None
-
-
-def _option_value(text: str) -> object:
-    """``true``/``yes``/``on``/``1`` and ``false``/``no``/``off``/``0`` as booleans, else the text."""
-    flags = {"true": True, "yes": True, "on": True, "1": True, "false": False, "no": False, "off": False,
-             "0": False}
-    return flags.get(text.lower(), text)
-
-
-def _self_check(state: GameState) -> None:
-    from adjudicator.pipeline import self_check
-
-    self_check(state)
-
-
-def _next(state: GameState) -> str:
-    from adjudicator.engine import deciders
-    from adjudicator.model.state import kind_of
-
-    who = deciders(state.pending)
-    if not who:
-        return "The game is over."
-    return f"Next: {kind_of(state.pending)} (decision {state.decision}) by {', '.join(who)}."
 
 
 # The fast path of the commonest command.  Typer coerces every value but a flag with a

@@ -1,0 +1,103 @@
+"""Argument checks and small helpers of the ``trajan`` commands (kept out of cli.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from adjudicator.model.orders import OrderFile
+    from adjudicator.model.state import GameState, Options
+    from adjudicator.model.vocab import PlayerColour
+
+
+def colour(text: str) -> PlayerColour:
+    from adjudicator.errors import Malformed, problem
+    from adjudicator.model.vocab import PLAYER_COLOURS
+
+    if text not in PLAYER_COLOURS:
+        raise Malformed([problem("args.unknown_colour", "--player",
+                                 f"Unknown player colour {text!r}; expected one of "
+                                 f"{', '.join(PLAYER_COLOURS)}.")])
+    return text
+
+
+def refuse_overwriting_inputs(game: Path, orders: Path, output: Path, report: Path | None,
+                               reports_dir: Path | None) -> None:
+    """A report goes over no input file and not over the new game file (-o may be GAME)."""
+    from adjudicator.errors import Malformed, problem
+
+    inputs = {game.resolve(), orders.resolve(), output.resolve()}
+    targets = [("--report", report)] + ([("--reports-dir", reports_dir)] if reports_dir else [])
+    bad = [problem("args.overwrites_input", name,
+                   f"{path} is an input or the new game file; the report would overwrite it.")
+           for name, path in targets if path is not None and path.resolve() in inputs]
+    if bad:
+        raise Malformed(bad)
+
+
+def check_bots(names: Sequence[str]) -> None:
+    from adjudicator.bots import BOT_NAMES
+    from adjudicator.errors import Malformed, problem
+
+    bad = [problem("args.unknown_bot", f"--bots[{i}]",
+                   f"Unknown bot {n!r}; expected one of {', '.join(BOT_NAMES)}.")
+           for i, n in enumerate(names) if n not in BOT_NAMES]
+    if bad:
+        raise Malformed(bad)
+
+
+def answer_kind(order_file: OrderFile) -> str:
+    return str(type(order_file.answer).__struct_config__.tag)
+
+
+def parse_options(items: Sequence[str]) -> Options:
+    """The rules options from ``NAME=VALUE`` strings; raises :class:`Malformed`."""
+    import msgspec
+
+    from adjudicator.errors import Malformed, problem
+    from adjudicator.model.state import Options
+
+    known = Options.__struct_fields__
+    values: dict[str, object] = {}
+    problems = []
+    for i, item in enumerate(items):
+        name, sep, value = item.partition("=")
+        name = name.strip()
+        if not sep or name not in known:
+            problems.append(problem("new.unknown_option", f"--option[{i}]",
+                                    f"Unknown rules option {item!r}; expected NAME=VALUE with NAME one of "
+                                    f"{', '.join(known)}."))
+        else:
+            values[name] = option_value(value.strip())
+    if problems:
+        raise Malformed(problems)
+    try:
+        return msgspec.convert(values, Options, strict=False)
+    except msgspec.ValidationError as e:
+        raise Malformed([problem("new.bad_option", "--option",
+                                 f"Bad value for a rules option ({e}); expected true or false.")]) from None
+
+
+def option_value(text: str) -> object:
+    """``true``/``yes``/``on``/``1`` and ``false``/``no``/``off``/``0`` as booleans, else the text."""
+    flags = {"true": True, "yes": True, "on": True, "1": True, "false": False, "no": False, "off": False,
+             "0": False}
+    return flags.get(text.lower(), text)
+
+
+def self_check(state: GameState) -> None:
+    from adjudicator.pipeline import self_check
+
+    self_check(state)
+
+
+def next(state: GameState) -> str:
+    from adjudicator.engine import deciders
+    from adjudicator.model.state import kind_of
+
+    who = deciders(state.pending)
+    if not who:
+        return "The game is over."
+    return f"Next: {kind_of(state.pending)} (decision {state.decision}) by {', '.join(who)}."
