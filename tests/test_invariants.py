@@ -228,6 +228,10 @@ def _extra_tile_missing(g: GameState) -> GameState:
     return update_piles(g, extra=g.piles.extra[1:])
 
 
+def _over_early(g: GameState) -> GameState:
+    return replace(g, pending=GameOver(ranking=g.seats))
+
+
 def _ranking_short(g: GameState) -> GameState:
     return replace(g, pending=GameOver(ranking=("red",)))
 
@@ -274,7 +278,8 @@ SET_UP: list[tuple[str, Callable[[GameState], GameState], list[str]]] = [
     ("three bonus tiles by the senate", _three_bonus_by_senate, ["state.too_many_senate_bonus"]),
     ("a construction tile twice", _construction_duplicated, ["state.construction_tile_count"]),
     ("a missing extra action tile", _extra_tile_missing, ["state.extra_tile_count"]),
-    ("a short final ranking", _ranking_short, ["state.ranking"]),
+    ("a short final ranking", _ranking_short, ["state.game_not_over", "state.ranking"]),
+    ("a game over before the last quarter", _over_early, ["state.game_not_over"]),
     ("a pending player without a seat", _pending_stranger, ["state.unknown_player"]),
 ]
 

@@ -46,6 +46,7 @@ from adjudicator.rules.invariants.counting import (
 )
 from adjudicator.rules.invariants.justified import (
     check_demand_supply,
+    check_game_over,
     check_paused_turn,
     check_quarter_end,
     check_setup,
@@ -85,6 +86,7 @@ CHECKS: Sequence[Check] = (
     check_setup,
     check_demand_supply,
     check_quarter_end,
+    check_game_over,
     check_paused_turn,
 )
 

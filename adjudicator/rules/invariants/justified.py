@@ -126,6 +126,15 @@ def check_demand_supply(state: GameState) -> list[Problem]:
                     f"still lie face down for the rounds to come; the pile holds {have}.")]
 
 
+def check_game_over(state: GameState) -> list[Problem]:
+    """A game is over only after the last quarter's end."""
+    last = components().board.quarters
+    if isinstance(state.pending, GameOver) and state.quarter != last:
+        return [problem("state.game_not_over", "$.quarter",
+                        f"The game ends after quarter {last}, but this file is in quarter {state.quarter}.")]
+    return []
+
+
 def check_quarter_end(state: GameState) -> list[Problem]:
     """The demands and consul decisions come only at the end of a quarter."""
     pend = state.pending
