@@ -14,20 +14,15 @@ from collections.abc import Iterable, Sequence
 from adjudicator.components import components
 from adjudicator.engine import deciders
 from adjudicator.model.state import (
-    ChooseBonus,
-    ContinueTurn,
     GameOver,
     GameState,
-    MeetDemands,
     Pending,
-    SetupCards,
-    SetupMarkers,
-    SetupTrajan,
-    TakeTurn,
     TurnProgress,
+    kind_of,
 )
 from adjudicator.model.vocab import ACTIONS, PROVINCES, SLOT_OF
 from adjudicator.redact import view_of
+from adjudicator.report import describe_pending
 from adjudicator.view import GameView, PlayerView
 
 
@@ -70,25 +65,9 @@ def _options(state: GameView) -> list[tuple[str, object]]:
 
 
 def _pending(pending: Pending) -> str:
-    who = ", ".join(deciders(pending))
-    if isinstance(pending, SetupMarkers):
-        return f"setup_markers: {who} must each put 2 action markers in every tray (any order)."
-    if isinstance(pending, SetupCards):
-        return f"setup_cards: {who} takes {pending.cards_left} more starting card(s)."
-    if isinstance(pending, SetupTrajan):
-        return f"setup_trajan: {who} chooses 3 starting Trajan tiles for slots II, IV and VI."
-    if isinstance(pending, TakeTurn):
-        return f"turn: {who} takes a turn."
-    if isinstance(pending, ContinueTurn):
-        return f"turn_continue: {who} continues the paused turn."
-    if isinstance(pending, MeetDemands):
-        return f"demands: {who} must say how they meet the people's demands (next turn: {pending.next_turn})."
-    if isinstance(pending, ChooseBonus):
-        return (f"consul: {who} (consul) chooses a bonus tile; vice consul {pending.vice_consul} gets the "
-                f"other (next turn: {pending.next_turn}).")
     if isinstance(pending, GameOver):
         return f"game_over: the game is over; ranking {', '.join(pending.ranking)}."
-    return f"{who}"  # pragma: no cover - every kind is listed above
+    return f"{kind_of(pending)}: {', '.join(deciders(pending))} — {describe_pending(pending)}."
 
 
 def _progress(turn: TurnProgress) -> str:
