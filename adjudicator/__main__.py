@@ -1,6 +1,6 @@
 """``python -m adjudicator``: the same as the ``trajan`` command."""
 
-from adjudicator.cli import main
+from adjudicator.commands.app import main
 
 if __name__ == "__main__":
     main()

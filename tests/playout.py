@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from adjudicator.engine import Outcome, adjudicate, deciders
+from adjudicator.game.engine import Outcome, adjudicate, deciders
+from adjudicator.game.newgame import new_game
+from adjudicator.logs.selfplay import bot_names, bot_orders
 from adjudicator.model.orders import OrderFile
 from adjudicator.model.state import GameOver, GameState
 from adjudicator.model.vocab import PLAYER_COLOURS
-from adjudicator.newgame import new_game
-from adjudicator.selfplay import bot_names, bot_orders
 
 
 def playout(players: int, seed: str, bots: Sequence[str] = ()) -> Iterator[tuple[GameState, Outcome]]:

@@ -35,11 +35,12 @@ from typing import Any
 
 import msgspec
 
-from adjudicator.engine import Outcome, adjudicate
 from adjudicator.errors import Illegal, Problem
+from adjudicator.game.engine import Outcome, adjudicate
+from adjudicator.game.newgame import new_game
 from adjudicator.model.orders import OrderFile
 from adjudicator.model.state import GameState, Options
-from adjudicator.newgame import new_game, seat_order_from
+from adjudicator.rules.ops import seat_order_from
 
 ROOT = Path(__file__).resolve().parent.parent / "fixtures" / "scenarios"
 KEYS = ("colour", "site", "province")

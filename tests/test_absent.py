@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from adjudicator.cli import app
-from adjudicator.engine import check, deciders
-from adjudicator.redact import view_of
-from adjudicator.selfplay import absent_orders
+from adjudicator.commands.app import app
+from adjudicator.game.engine import check, deciders
+from adjudicator.logs.selfplay import absent_orders
+from adjudicator.views.redact import view_of
 from tests.playout import playout
 
 GAMES = int(os.environ.get("TRAJAN_BOT_VIEW_GAMES", "100"))

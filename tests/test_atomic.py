@@ -15,8 +15,8 @@ from typing import Any
 
 import pytest
 
-from adjudicator import io
 from adjudicator.errors import Malformed
+from adjudicator.files import io
 from tests.test_fuzz import run_cli
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -117,7 +117,7 @@ def test_a_process_killed_before_the_rename_leaves_the_old_file(tmp_path: Path) 
     target = tmp_path / "game.json"
     target.write_bytes(b"old game\n")
     script = ("import os, sys\n"
-              "from adjudicator import io\n"
+              "from adjudicator.files import io\n"
               "os.replace = lambda src, dst: os._exit(9)\n"
               "io.write_atomic(sys.argv[1], b'new game' * 1000)\n")
     env = {**os.environ, "PYTHONPATH": str(ROOT)}

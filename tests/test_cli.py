@@ -14,12 +14,14 @@ import msgspec
 import pytest
 from typer.testing import CliRunner, Result
 
-from adjudicator import __version__, engine, io
-from adjudicator.cli import app
+from adjudicator import __version__
+from adjudicator.commands.app import app
 from adjudicator.errors import Malformed
+from adjudicator.files import io
+from adjudicator.game import engine
 from adjudicator.model.orders import OrderFile
 from adjudicator.model.state import GameState
-from adjudicator.show import render_show
+from adjudicator.rendering.show import render_show
 
 ROOT = Path(__file__).resolve().parent.parent
 FOUR = "red,green,blue,brown"
@@ -317,7 +319,7 @@ def test_unexpected_errors_become_an_internal_problem(monkeypatch: pytest.Monkey
     def boom(*args: object, **kwargs: object) -> None:
         raise ZeroDivisionError("boom")
 
-    monkeypatch.setattr("adjudicator.newgame.new_game", boom)
+    monkeypatch.setattr("adjudicator.game.newgame.new_game", boom)
     monkeypatch.delenv("TRAJAN_DEBUG", raising=False)
     result = run("new", "--players", FOUR, "--json")
     assert result.exit_code == 2
@@ -345,7 +347,7 @@ def test_version_and_python_m(tmp_path: Path) -> None:
 def test_a_report_never_overwrites_an_input_or_the_new_game(tmp_path: Path) -> None:
     from typer.testing import CliRunner
 
-    from adjudicator.cli import app
+    from adjudicator.commands.app import app
 
     runner = CliRunner()
     game = tmp_path / "g.json"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from adjudicator.newgame import new_game
+from adjudicator.game.newgame import new_game
 from adjudicator.rng import Stream, shuffled
 
 

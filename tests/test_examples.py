@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from adjudicator.pipeline import adjudicate_bytes
+from adjudicator.files.pipeline import adjudicate_bytes
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
@@ -16,7 +16,7 @@ def test_example_turn_adjudicates_to_its_report() -> None:
 
 
 def test_the_example_logs_verify() -> None:
-    from adjudicator.verify import verify_log
+    from adjudicator.logs.verify import verify_log
 
     for log in ("4-players", "2-players"):
         result = verify_log(EXAMPLES / "logs" / log)

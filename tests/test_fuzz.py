@@ -34,9 +34,9 @@ import pytest
 import typer
 from hypothesis import HealthCheck, given, seed, settings
 
-from adjudicator import io
-from adjudicator.cli import app
+from adjudicator.commands.app import app
 from adjudicator.errors import Malformed
+from adjudicator.files import io
 from adjudicator.model.orders import OrderFile
 from adjudicator.model.state import GameOver, GameState
 from tests.playout import playout_orders

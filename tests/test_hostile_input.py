@@ -17,7 +17,7 @@ from typing import Any
 import msgspec
 import pytest
 
-from adjudicator import io
+from adjudicator.files import io
 from adjudicator.model.state import ChooseBonus, ContinueTurn, GameState, MeetDemands, SetupTrajan
 from adjudicator.rules.invariants import validate_state
 from tests.playout import playout_orders
@@ -390,7 +390,7 @@ def test_json_problems_on_every_command(tmp_path: Path, monkeypatch: pytest.Monk
                                   ["selfplay", "--players", "9", "--out", "x"]])
 def test_usage_errors_are_json_with_json(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
                                          args: list[str]) -> None:
-    from adjudicator.cli import main
+    from adjudicator.commands.app import main
 
     monkeypatch.setattr("sys.argv", ["trajan", *args, "--json"])
     with pytest.raises(SystemExit) as done:

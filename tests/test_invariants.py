@@ -10,7 +10,8 @@ from typing import Any, Literal
 import pytest
 from msgspec.structs import replace
 
-from adjudicator.engine import adjudicate, check
+from adjudicator.game.engine import adjudicate, check
+from adjudicator.game.newgame import new_game
 from adjudicator.model.orders import (
     Answer,
     ChooseBonusAnswer,
@@ -42,7 +43,6 @@ from adjudicator.model.state import (
     TurnProgress,
 )
 from adjudicator.model.vocab import ACTIONS, MARKER_COLOURS, TRAJAN_CATEGORIES, CardSource, PlayerColour
-from adjudicator.newgame import new_game
 from adjudicator.rules.actions import module_for
 from adjudicator.rules.invariants import validate_state
 from adjudicator.rules.ops import player, update_board, update_piles, update_player, update_removed

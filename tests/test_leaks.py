@@ -28,12 +28,12 @@ import msgspec
 import pytest
 from msgspec.structs import replace
 
-from adjudicator.engine import Outcome
+from adjudicator.game.engine import Outcome
 from adjudicator.model import events as ev
 from adjudicator.model.state import GameOver, GameState, Piles, Player, TrajanStacks
 from adjudicator.model.vocab import TRAJAN_CATEGORIES, PlayerColour
-from adjudicator.redact import public_event, view_of
-from adjudicator.report import render, render_event, render_private
+from adjudicator.rendering.report import render, render_event, render_private
+from adjudicator.views.redact import public_event, view_of
 from tests.playout import playout
 
 GAMES = int(os.environ.get("TRAJAN_LEAK_GAMES", "200"))

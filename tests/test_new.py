@@ -7,8 +7,8 @@ from collections import Counter
 import pytest
 
 from adjudicator.components import components
+from adjudicator.game.newgame import new_game
 from adjudicator.model.state import GameState, SetupMarkers
-from adjudicator.newgame import new_game
 
 SEATS = {2: ["red", "green"], 3: ["red", "green", "blue"], 4: ["red", "green", "blue", "brown"]}
 

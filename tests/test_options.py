@@ -6,7 +6,18 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from adjudicator.engine import check
+from adjudicator.game.engine import check
+from adjudicator.game.options import (
+    CardsOptions,
+    ConsulOptions,
+    ContinueOptions,
+    DemandsOptions,
+    MarkersOptions,
+    Options,
+    TrajanOptions,
+    TurnOptions,
+    options,
+)
 from adjudicator.model.orders import (
     Answer,
     ChooseTrajanTiles,
@@ -18,17 +29,6 @@ from adjudicator.model.orders import (
 )
 from adjudicator.model.state import GameOver, GameState
 from adjudicator.model.vocab import TRAJAN_CATEGORIES
-from adjudicator.options import (
-    CardsOptions,
-    ConsulOptions,
-    ContinueOptions,
-    DemandsOptions,
-    MarkersOptions,
-    Options,
-    TrajanOptions,
-    TurnOptions,
-    options,
-)
 from adjudicator.rules.actions import module_for
 from adjudicator.rules.legal import step_candidates
 from tests.playout import playout
@@ -113,7 +113,7 @@ def test_the_json_options_follow_their_schema() -> None:
     import jsonschema
     import msgspec
 
-    from adjudicator.io import load_schema
+    from adjudicator.files.io import load_schema
     from tests.scenario import set_up
 
     schema = load_schema("options.schema.json")

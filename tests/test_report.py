@@ -6,7 +6,8 @@ from typing import get_args
 
 from msgspec.structs import replace
 
-from adjudicator.engine import Outcome, adjudicate
+from adjudicator.game.engine import Outcome, adjudicate
+from adjudicator.game.newgame import new_game
 from adjudicator.model.events import (
     AnyEvent,
     BoardRefilled,
@@ -45,8 +46,7 @@ from adjudicator.model.orders import (
     TrajanTake,
 )
 from adjudicator.model.state import ContinueTurn, GameOver, GameState, MeetDemands, TakeTurn
-from adjudicator.newgame import new_game
-from adjudicator.report import (
+from adjudicator.rendering.report import (
     RENDERERS,
     CardsDrawnUnseen,
     CardTakenUnseen,

@@ -8,8 +8,8 @@ from typing import Any
 import msgspec
 import pytest
 
+from adjudicator.game.options import ContinueOptions, TurnOptions, options
 from adjudicator.model.state import GameState
-from adjudicator.options import ContinueOptions, TurnOptions, options
 from adjudicator.rules.invariants import validate_state
 from tests.scenario import ROOT, all_scenarios, get_path, load, run, set_up, with_values
 

@@ -12,11 +12,11 @@ import jsonschema
 import msgspec
 import pytest
 
-from adjudicator import schemagen
 from adjudicator.components import DATA_FILES
+from adjudicator.files import schemagen
+from adjudicator.game.newgame import new_game
 from adjudicator.model.orders import OrderFile
 from adjudicator.model.state import GameState
-from adjudicator.newgame import new_game
 
 ROOT = Path(__file__).resolve().parent.parent
 PUBLISHED = ROOT / "schemas"
@@ -53,7 +53,7 @@ def _orders() -> Doc:
 
 def test_committed_schemas_equal_a_fresh_generation() -> None:
     fresh = schemagen.rendered()
-    assert _files(PUBLISHED) == fresh, "run: python -m adjudicator.schemagen"
+    assert _files(PUBLISHED) == fresh, "run: python -m adjudicator.files.schemagen"
 
 
 def test_packaged_copy_equals_published_copy() -> None:

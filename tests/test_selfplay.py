@@ -13,9 +13,9 @@ import os
 import msgspec
 import pytest
 
-from adjudicator.engine import deciders
+from adjudicator.game.engine import deciders
+from adjudicator.game.options import NoDecision, has_any_answer, options
 from adjudicator.model.state import GameOver, GameState
-from adjudicator.options import NoDecision, has_any_answer, options
 from adjudicator.rules.invariants import validate_state
 from tests.playout import playout
 

@@ -11,12 +11,12 @@ from typing import Any
 import msgspec
 import pytest
 
-from adjudicator import io
-from adjudicator.chain import seal
-from adjudicator.engine import adjudicate
+from adjudicator.files import io
+from adjudicator.game.chain import seal
+from adjudicator.game.engine import adjudicate
+from adjudicator.logs.selfplay import selfplay
+from adjudicator.logs.verify import verify_log
 from adjudicator.model.state import GameState
-from adjudicator.selfplay import selfplay
-from adjudicator.verify import verify_log
 
 
 @pytest.fixture(scope="module")
@@ -142,7 +142,7 @@ def test_a_game_file_from_another_game_spliced_in(log: Path, logs: tuple[Path, P
 def test_the_cli_verifies_many_logs_with_jobs(logs: tuple[Path, Path], log: Path) -> None:
     from typer.testing import CliRunner
 
-    from adjudicator.cli import app
+    from adjudicator.commands.app import app
 
     ok = CliRunner().invoke(app, ["verify", "--jobs", "2", str(logs[0]), str(logs[1])])
     assert ok.exit_code == 0, ok.output

@@ -18,9 +18,13 @@ import pytest
 from msgspec.structs import replace
 from typer.testing import CliRunner, Result
 
-from adjudicator import engine, io
-from adjudicator.cli import app
+from adjudicator.commands.app import app
 from adjudicator.errors import Inconsistent, Malformed, Problem
+from adjudicator.files import io
+from adjudicator.files.pipeline import adjudicate_bytes
+from adjudicator.game import engine
+from adjudicator.game.options import options
+from adjudicator.logs.selfplay import selfplay
 from adjudicator.model.orders import (
     ACTION_OF_STEP,
     Answer,
@@ -47,14 +51,11 @@ from adjudicator.model.orders import (
 )
 from adjudicator.model.state import GameState, Player
 from adjudicator.model.vocab import CardSource
-from adjudicator.options import options
-from adjudicator.pipeline import adjudicate_bytes
-from adjudicator.redact import view_of
+from adjudicator.rendering.show import render_show
 from adjudicator.rules.ops import clockwise_from
-from adjudicator.selfplay import selfplay
-from adjudicator.show import render_show
-from adjudicator.standin import as_state, check_any, check_orders, first_unseen_step, options_any
-from adjudicator.view import BoardView, GameView, PilesView, PlayerView
+from adjudicator.views.redact import view_of
+from adjudicator.views.standin import as_state, check_any, check_orders, first_unseen_step, options_any
+from adjudicator.views.view import BoardView, GameView, PilesView, PlayerView
 from tests.playout import playout_orders
 
 GAMES = int(os.environ.get("TRAJAN_VIEW_GAMES", "8"))

@@ -2,7 +2,7 @@
 
 The turn report is rendered from events, never from diffing two states.  Some events
 carry what only their player may see (cards drawn from the face-down pile); the one
-redaction point, :func:`adjudicator.report.public_event`, hides them from others.
+redaction point, :func:`adjudicator.rendering.report.public_event`, hides them from others.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """The game file: the whole state of a game, hidden parts included.
 
 Piles are stored in draw order, index 0 on top.  Nothing here is random: every
-shuffle happened at setup (``adjudicator.newgame``) and is stored.
+shuffle happened at setup (``adjudicator.game.newgame``) and is stored.
 """
 
 from __future__ import annotations

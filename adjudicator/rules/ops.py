@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -133,3 +133,9 @@ def refill_discards(ch: Changes) -> None:
 
 def lap_length(state: GameState) -> int:
     return components().lap[len(state.seats)]
+
+
+def seat_order_from(seats: Sequence[PlayerColour], first: PlayerColour) -> tuple[PlayerColour, ...]:
+    """The seats clockwise, beginning with ``first``."""
+    i = seats.index(first)
+    return tuple(seats[i:]) + tuple(seats[:i])

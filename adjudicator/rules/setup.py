@@ -19,12 +19,12 @@ from adjudicator.model.vocab import (
     PlayerColour,
     TrajanCategory,
 )
-from adjudicator.newgame import seat_order_from
 from adjudicator.rules.ops import (
     Changes,
     discard_pile,
     player,
     refill_discards,
+    seat_order_from,
     update_board,
     update_piles,
     update_player,

@@ -28,7 +28,7 @@ SETUP_KINDS = (SetupMarkers, SetupCards, SetupTrajan)
 
 def _setup_order(state: GameState) -> tuple[PlayerColour, ...] | None:
     """The seats from the start player, or None when the seats are broken (reported elsewhere)."""
-    from adjudicator.newgame import seat_order_from
+    from adjudicator.rules.ops import seat_order_from
 
     if state.start_player not in state.seats or len(set(state.seats)) != len(state.seats):
         return None

@@ -12,18 +12,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from adjudicator import io
 from adjudicator.bots import make_bot
-from adjudicator.engine import deciders
+from adjudicator.files import io
+from adjudicator.files.pipeline import adjudicate_bytes
+from adjudicator.game.engine import deciders
+from adjudicator.game.newgame import new_game
 from adjudicator.model.orders import OrderFile
 from adjudicator.model.state import GameOver, GameState
 from adjudicator.model.vocab import PLAYER_COLOURS, PlayerColour
-from adjudicator.newgame import new_game
-from adjudicator.pipeline import adjudicate_bytes
-from adjudicator.redact import view_of
 from adjudicator.rng import Stream
-from adjudicator.standin import as_state
-from adjudicator.view import GameView
+from adjudicator.views.redact import view_of
+from adjudicator.views.standin import as_state
+from adjudicator.views.view import GameView
 
 MAX_DECISIONS = 9999
 

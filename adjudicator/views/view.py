@@ -11,7 +11,7 @@ may not see is replaced by counts:
 * ``seed`` is null until the game is over (``commitment`` and ``chain`` are always shown).
 
 ``viewer`` (null for the public view that ``trajan show`` prints) marks the file as a view.
-The redaction itself is :func:`adjudicator.redact.view_of`.
+The redaction itself is :func:`adjudicator.views.redact.view_of`.
 """
 
 from __future__ import annotations

@@ -134,7 +134,7 @@ class OptionsFile(Model, frozen=True):
 
 def options(state: GameState, colour: PlayerColour | None = None) -> OptionsFile:
     """The options of every player who may decide now (or only of ``colour``)."""
-    from adjudicator.engine import deciders
+    from adjudicator.game.engine import deciders
 
     who = deciders(state.pending)
     if colour is not None and colour not in who:

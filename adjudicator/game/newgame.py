@@ -12,9 +12,9 @@ from collections.abc import Sequence
 
 from msgspec.structs import replace
 
-from adjudicator.chain import commitment, seal
 from adjudicator.components import Components, components
 from adjudicator.errors import Malformed, problem
+from adjudicator.game.chain import commitment, seal
 from adjudicator.model.state import (
     Board,
     GameState,
@@ -38,15 +38,10 @@ from adjudicator.model.vocab import (
     PlayerColour,
 )
 from adjudicator.rng import choice, shuffled
+from adjudicator.rules.ops import seat_order_from
 
 # The rules options of a game created without any (frozen, so one shared value is safe).
 DEFAULT_OPTIONS = Options()
-
-
-def seat_order_from(seats: Sequence[PlayerColour], first: PlayerColour) -> tuple[PlayerColour, ...]:
-    """The seats clockwise, beginning with ``first``."""
-    i = seats.index(first)
-    return tuple(seats[i:]) + tuple(seats[:i])
 
 
 def check_players(players: Sequence[str], first: str | None) -> list[PlayerColour]:

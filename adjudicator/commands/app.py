@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from adjudicator import cli_args
+from adjudicator.commands import args as cli_args
 
 if TYPE_CHECKING:
     from adjudicator.errors import Problem
@@ -131,8 +131,8 @@ def new(
     def work() -> None:
         import secrets
 
-        from adjudicator import io
-        from adjudicator.newgame import new_game
+        from adjudicator.files import io
+        from adjudicator.game.newgame import new_game
 
         state = new_game(
             [p.strip() for p in players.split(",")],
@@ -157,8 +157,8 @@ def new(
 def show(game: GameArg, *, as_json: JsonFlag = False) -> None:
     """Print a readable picture of the public state of a game, or of a player's view."""
     def work() -> None:
-        from adjudicator import io
-        from adjudicator.show import render_show
+        from adjudicator.files import io
+        from adjudicator.rendering.show import render_show
 
         typer.echo(render_show(io.read_game_or_view(str(game))), nl=False)
 
@@ -177,8 +177,8 @@ def view(
 ) -> None:
     """Write the game as one player may see it: their hand, the public state, counts for the hidden."""
     def work() -> None:
-        from adjudicator import io
-        from adjudicator.redact import view_for
+        from adjudicator.files import io
+        from adjudicator.views.redact import view_for
 
         data = io.canonical(view_for(io.read_game(str(game)), player))
         if output is None:
@@ -194,9 +194,9 @@ def view(
 def check(game: GameArg, orders: OrdersArg, *, as_json: JsonFlag = False) -> None:
     """Check an order file against a game (or your view of it); exit 0 if it would be accepted."""
     def work() -> None:
-        from adjudicator import io
         from adjudicator.errors import Illegal
-        from adjudicator.standin import check_any
+        from adjudicator.files import io
+        from adjudicator.views.standin import check_any
 
         state = io.read_game_or_view(str(game))
         order_file = io.read_orders(str(orders))
@@ -225,8 +225,8 @@ def adjudicate(
 ) -> None:
     """Apply an order file to a game: write the new game file and a report of what happened."""
     def work() -> None:
-        from adjudicator import io
-        from adjudicator.pipeline import adjudicate_bytes
+        from adjudicator.files import io
+        from adjudicator.files.pipeline import adjudicate_bytes
 
         cli_args.refuse_overwriting_inputs(game, orders, output, report, reports_dir)
         result = adjudicate_bytes(io.read_bytes(str(game)), io.read_bytes(str(orders)),
@@ -258,9 +258,9 @@ def options(
     def work() -> None:
         import msgspec
 
-        from adjudicator import io
-        from adjudicator.options_text import render_options
-        from adjudicator.standin import options_any
+        from adjudicator.files import io
+        from adjudicator.rendering.options_text import render_options
+        from adjudicator.views.standin import options_any
 
         found = options_any(io.read_game_or_view(str(game)), cli_args.colour(player) if player else None)
         if as_json:
@@ -286,8 +286,8 @@ def selfplay(
     def work() -> None:
         import secrets
 
+        from adjudicator.logs.selfplay import selfplay as play
         from adjudicator.model.state import GameOver
-        from adjudicator.selfplay import selfplay as play
 
         names = [b.strip() for b in bots.split(",") if b.strip()]
         cli_args.check_bots(names)
@@ -317,7 +317,7 @@ def verify(
         import msgspec
 
         from adjudicator.errors import EXIT_ILLEGAL
-        from adjudicator.verify import summary, verify_logs
+        from adjudicator.logs.verify import summary, verify_logs
 
         show_progress = sys.stderr.isatty() and not as_json
         results = verify_logs(logs, jobs, progress=show_progress)
@@ -342,7 +342,7 @@ def bench(
     def work() -> None:
         import msgspec
 
-        from adjudicator.bench import render, run
+        from adjudicator.perf.bench import render, run
 
         result = run(quick=quick)
         typer.echo(msgspec.json.encode(result).decode() if as_json else render(result), nl=not as_json)
@@ -364,12 +364,12 @@ def bot(
 ) -> None:
     """Write the order a bot gives for an absent player's pending decision (from GAME or their view)."""
     def work() -> None:
-        from adjudicator import io
-        from adjudicator.engine import deciders
         from adjudicator.errors import Illegal, Malformed, problem
-        from adjudicator.selfplay import absent_orders
-        from adjudicator.standin import check_any
-        from adjudicator.view import GameView
+        from adjudicator.files import io
+        from adjudicator.game.engine import deciders
+        from adjudicator.logs.selfplay import absent_orders
+        from adjudicator.views.standin import check_any
+        from adjudicator.views.view import GameView
 
         cli_args.check_bots([bot_name])
         colour = cli_args.colour(player)

@@ -88,13 +88,13 @@ def option_value(text: str) -> object:
 
 
 def self_check(state: GameState) -> None:
-    from adjudicator.pipeline import self_check
+    from adjudicator.files.pipeline import self_check
 
     self_check(state)
 
 
 def next(state: GameState) -> str:
-    from adjudicator.engine import deciders
+    from adjudicator.game.engine import deciders
     from adjudicator.model.state import kind_of
 
     who = deciders(state.pending)

@@ -5,7 +5,7 @@ used only for the heading (game id, decision number), the scores and who decides
 Every event type has one small renderer in ``RENDERERS``; an event type without one is
 rendered generically (its tag and fields), so a new event never breaks a report.
 
-Hidden information is redacted in one place, :mod:`adjudicator.redact` (re-exported
+Hidden information is redacted in one place, :mod:`adjudicator.views.redact` (re-exported
 here): :func:`public_event` turns cards drawn from the face-down pile into a count.
 :func:`render` shows only public events; :func:`render_private` adds, for one player,
 what the redaction hid from the others about that player.
@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
-from adjudicator.engine import deciders
+from adjudicator.game.engine import deciders
 from adjudicator.model.events import (
     BoardRefilled,
     BonusTileGained,
@@ -35,8 +35,8 @@ from adjudicator.model.events import (
 )
 from adjudicator.model.state import ChooseBonus, GameOver, GameState, Pending, SetupCards, kind_of
 from adjudicator.model.vocab import PlayerColour
-from adjudicator.redact import CardsDrawnUnseen, CardTakenUnseen, private_events, public_event
-from adjudicator.report_lines import RENDERERS, render_event, render_generic, renders, signed  # noqa: F401
+from adjudicator.rendering.report_lines import RENDERERS, render_event, render_generic, renders, signed  # noqa: F401
+from adjudicator.views.redact import CardsDrawnUnseen, CardTakenUnseen, private_events, public_event
 
 __all__ = ["CardTakenUnseen", "CardsDrawnUnseen", "private_events", "public_event", "render",
            "render_private"]

@@ -1,7 +1,7 @@
 """``trajan show``: a readable text picture of the public state of a game, or of a view.
 
-It draws a view (:mod:`adjudicator.view`): a game file is first turned into the public
-view by :func:`adjudicator.redact.view_of`, so only what every player at the table can
+It draws a view (:mod:`adjudicator.views.view`): a game file is first turned into the public
+view by :func:`adjudicator.views.redact.view_of`, so only what every player at the table can
 see is shown: hands, face-down piles (and their draw order), the removed demand tiles
 and the seed (until the game is over) as counts or not at all.  A player's own view
 also shows their hand.
@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from adjudicator.components import components
-from adjudicator.engine import deciders
+from adjudicator.game.engine import deciders
 from adjudicator.model.state import (
     GameOver,
     GameState,
@@ -21,9 +21,9 @@ from adjudicator.model.state import (
     kind_of,
 )
 from adjudicator.model.vocab import ACTIONS, PROVINCES, SLOT_OF
-from adjudicator.redact import view_of
-from adjudicator.report import describe_pending
-from adjudicator.view import GameView, PlayerView
+from adjudicator.rendering.report import describe_pending
+from adjudicator.views.redact import view_of
+from adjudicator.views.view import GameView, PlayerView
 
 
 def render_show(game: GameState | GameView) -> str:

@@ -54,7 +54,7 @@ from adjudicator.model.events import (
     WorkerBuilt,
 )
 from adjudicator.model.vocab import ACTIONS, SLOT_OF, Action
-from adjudicator.redact import CardsDrawnUnseen, CardTakenUnseen
+from adjudicator.views.redact import CardsDrawnUnseen, CardTakenUnseen
 
 E = TypeVar("E", bound=Event)
 Renderer = Callable[[Any], str]

@@ -9,7 +9,7 @@ Hidden are: every player's hand but the viewer's own, every face-down pile (cont
 order), the Trajan tiles below each stack's top, the demand tiles removed unseen at
 setup, and the seed until the game is over.  Problems (error messages) are computed on
 the acting player's behalf and name only their own hand; checks on a view run on
-:func:`adjudicator.standin.as_state`, whose placeholders never reach a message (only the
+:func:`adjudicator.views.standin.as_state`, whose placeholders never reach a message (only the
 viewer's own orders are checked there).
 """
 
@@ -21,7 +21,7 @@ from adjudicator.errors import Malformed, problem
 from adjudicator.model.events import CardsDrawn, CardTaken, Event
 from adjudicator.model.state import Board, GameOver, GameState, Piles, Player, TrajanStacks
 from adjudicator.model.vocab import TRAJAN_CATEGORIES, CardSource, PlayerColour
-from adjudicator.view import BoardView, GameView, PilesView, PlayerView, StackView, TrajanStacksView
+from adjudicator.views.view import BoardView, GameView, PilesView, PlayerView, StackView, TrajanStacksView
 
 # --- Views -------------------------------------------------------------------------------
 

@@ -1,4 +1,4 @@
-"""JSON Schemas generated from the msgspec models: ``python -m adjudicator.schemagen``.
+"""JSON Schemas generated from the msgspec models: ``python -m adjudicator.files.schemagen``.
 
 The models are the source of truth; the schemas are derived from them with
 ``msgspec.json.schema`` and written twice: to ``schemas/`` at the top of the checkout
@@ -23,7 +23,7 @@ import msgspec
 
 SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
 BASE_ID = "https://trajan.invalid/schemas/"
-PACKAGE_DIR = Path(__file__).resolve().parent
+PACKAGE_DIR = Path(__file__).resolve().parent.parent
 PUBLISHED_DIR = PACKAGE_DIR.parent / "schemas"
 PACKAGED_DIR = PACKAGE_DIR / "schemas"
 
@@ -68,10 +68,10 @@ def schema_for(model: Any, name: str, title: str) -> dict[str, Any]:
 def all_schemas() -> dict[str, dict[str, Any]]:
     """Every schema by its relative file name (``game.schema.json``, ``components/…``)."""
     from adjudicator.components import DATA_FILES
+    from adjudicator.game.options import OptionsFile
     from adjudicator.model.orders import OrderFile
     from adjudicator.model.state import GameState
-    from adjudicator.options import OptionsFile
-    from adjudicator.view import GameView
+    from adjudicator.views.view import GameView
 
     out = {
         "game.schema.json": schema_for(GameState, "game.schema.json", "Trajan game file"),

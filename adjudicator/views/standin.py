@@ -17,9 +17,10 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
-from adjudicator import engine
 from adjudicator.components import components
 from adjudicator.errors import Inconsistent, Malformed, Problem, problem
+from adjudicator.game import engine
+from adjudicator.game.options import OptionsFile, options
 from adjudicator.model.orders import OrderFile, PlayTurn
 from adjudicator.model.state import (
     Board,
@@ -31,9 +32,8 @@ from adjudicator.model.state import (
     TurnProgress,
 )
 from adjudicator.model.vocab import TRAJAN_CATEGORIES, PlayerColour, TrajanCategory
-from adjudicator.options import OptionsFile, options
 from adjudicator.rules.ops import Changes
-from adjudicator.view import GameView, PlayerView, StackView
+from adjudicator.views.view import GameView, PlayerView, StackView
 
 
 def as_state(view: GameView) -> GameState:

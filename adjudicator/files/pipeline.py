@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from adjudicator import engine, io
 from adjudicator.errors import Illegal, Malformed, problem
+from adjudicator.files import io
+from adjudicator.game import engine
 from adjudicator.model.events import AnyEvent
 from adjudicator.model.state import GameState
 from adjudicator.model.vocab import PlayerColour
@@ -29,7 +30,7 @@ class Adjudicated:
 def adjudicate_bytes(game: bytes, orders: bytes, game_name: str = "<game>",
                      orders_name: str = "<orders>") -> Adjudicated:
     """Adjudicate an order file against a game file; raises a TrajanError subclass."""
-    from adjudicator.report import render, render_private
+    from adjudicator.rendering.report import render, render_private
 
     before = io.load_game(game, game_name)
     order_file = io.load_orders(orders, orders_name)

@@ -24,11 +24,12 @@ from typing import Any, Literal
 
 import msgspec
 
-from adjudicator import engine, io
-from adjudicator.chain import commitment, orders_hash, state_hash
 from adjudicator.errors import Illegal, Problem, TrajanError, problem
+from adjudicator.files import io
+from adjudicator.game import engine
+from adjudicator.game.chain import commitment, orders_hash, state_hash
+from adjudicator.game.newgame import new_game
 from adjudicator.model.state import GameOver, GameState
-from adjudicator.newgame import new_game
 
 STEP = re.compile(r"^(\d{4})-(game|orders)\.json$")
 Commitment = Literal["checked", "not_yet", "failed"]

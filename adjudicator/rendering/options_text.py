@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import msgspec
 
-from adjudicator.model.orders import Step
-from adjudicator.options import (
+from adjudicator.game.options import (
     CardsOptions,
     ConsulOptions,
     ContinueOptions,
@@ -17,6 +16,7 @@ from adjudicator.options import (
     TrajanOptions,
     TurnOptions,
 )
+from adjudicator.model.orders import Step
 
 
 def step_text(step: Step) -> str:

@@ -82,7 +82,7 @@ def _median(fn: Callable[[], float], repeat: int) -> float:
 
 
 def _make_log(folder: Path, players: int, seed: str) -> Path:
-    from adjudicator.selfplay import selfplay
+    from adjudicator.logs.selfplay import selfplay
 
     selfplay(players, seed, ["random"] * players, folder)
     return folder
@@ -125,7 +125,8 @@ def _cold(log: Path, tmp: Path, repeat: int) -> list[Figure]:
 
 
 def _throughput(log: Path, repeat: int) -> list[Figure]:
-    from adjudicator import engine, io
+    from adjudicator.files import io
+    from adjudicator.game import engine
 
     start = io.load_game((log / "0000-game.json").read_bytes())
     raw = [p.read_bytes() for p in sorted(log.glob("*-orders.json"))]
@@ -146,11 +147,11 @@ def _throughput(log: Path, repeat: int) -> list[Figure]:
 
 
 def _selfplay(games: int) -> Figure:
-    from adjudicator.engine import adjudicate
+    from adjudicator.game.engine import adjudicate
+    from adjudicator.game.newgame import new_game
+    from adjudicator.logs.selfplay import bot_orders
     from adjudicator.model.state import GameOver
     from adjudicator.model.vocab import PLAYER_COLOURS
-    from adjudicator.newgame import new_game
-    from adjudicator.selfplay import bot_orders
 
     def one(i: int) -> float:
         t = time.perf_counter()
@@ -164,7 +165,7 @@ def _selfplay(games: int) -> Figure:
 
 
 def _verify(log: Path, repeat: int) -> list[Figure]:
-    from adjudicator.verify import verify_log
+    from adjudicator.logs.verify import verify_log
 
     def once() -> float:
         t = time.perf_counter()

@@ -13,8 +13,8 @@ from typing import Any
 
 from msgspec.structs import replace
 
-from adjudicator.chain import seal
 from adjudicator.errors import Illegal, Problem, problem
+from adjudicator.game.chain import seal
 from adjudicator.model.events import AnyEvent, OrdersByBot
 from adjudicator.model.orders import (
     Answer,

@@ -4,7 +4,7 @@ Reading a file goes: bytes (size limit, UTF-8, no BOM) -> JSON (an object, no
 duplicate keys) -> JSON Schema (every violation collected, each with a JSON path) ->
 msgspec model -> for game files, the invariants of
 ``adjudicator.rules.invariants.validate_state``.  A player's view (a file with a
-``viewer`` field, see :mod:`adjudicator.view`) is read only where one is accepted
+``viewer`` field, see :mod:`adjudicator.views.view`) is read only where one is accepted
 (``show``, ``options``, ``check``) and refused as a game file.  A failure raises
 :class:`~adjudicator.errors.Malformed` (exit 2) or, for a game file that breaks an
 invariant, :class:`~adjudicator.errors.Inconsistent` (exit 3).
@@ -27,7 +27,7 @@ from typing import Any, TypeVar
 import msgspec
 
 from adjudicator.errors import Inconsistent, Malformed, Problem, problem
-from adjudicator.json_problems import (  # noqa: F401 (part of this module's interface)
+from adjudicator.files.json_problems import (  # noqa: F401 (part of this module's interface)
     MAX_PROBLEMS,
     brief,
     json_path,
@@ -39,7 +39,7 @@ from adjudicator.json_problems import (  # noqa: F401 (part of this module's int
 from adjudicator.model.orders import OrderFile
 from adjudicator.model.state import GameState
 from adjudicator.model.vocab import PlayerColour
-from adjudicator.view import GameView
+from adjudicator.views.view import GameView
 
 # Input files larger than this are refused unread (a game file is about 10 kB).
 MAX_INPUT_BYTES = 5 * 1024 * 1024
@@ -250,7 +250,7 @@ def is_view(value: dict[str, Any]) -> bool:
 
 def load_view(data: bytes, file: str = "<view>") -> GameView:
     """The view in ``data``, schema-checked and checked to be a view of a consistent game."""
-    from adjudicator.standin import view_problems
+    from adjudicator.views.standin import view_problems
 
     view = _load(data, file, "view.schema.json", GameView)
     problems = view_problems(view)
