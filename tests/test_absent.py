@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from adjudicator.commands.app import app
+from adjudicator.commands.main import app
 from adjudicator.game.engine import check, deciders
 from adjudicator.logs.selfplay import absent_orders
 from adjudicator.views.redact import view_of

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from adjudicator.errors import Malformed
-from adjudicator.files import io
+from adjudicator.files import io, write
 from tests.test_fuzz import run_cli
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -57,7 +57,7 @@ def test_written_via_a_synced_temporary_file_in_the_same_folder(tmp_path: Path,
     monkeypatch.setattr(os, "replace", replace)
     monkeypatch.setattr(os, "fsync", fsync)
     target = tmp_path / "out.json"
-    io.write_atomic(str(target), b"new\n")
+    write.write_atomic(str(target), b"new\n")
     assert target.read_bytes() == b"new\n"
     kinds = [k for k, _ in calls]
     assert kinds.index("fsync") < kinds.index("replace")  # the data is on disk before the rename
@@ -89,7 +89,7 @@ def test_a_write_killed_midway_leaves_the_old_file(tmp_path: Path, monkeypatch: 
 
     monkeypatch.setattr(os, "fdopen", HalfWriter)
     with pytest.raises(Malformed) as failure:
-        io.write_atomic(str(target), b"new game, much longer than the old one\n" * 100)
+        write.write_atomic(str(target), b"new game, much longer than the old one\n" * 100)
     problem = failure.value.problems[0]
     assert problem.code == "output.write_failed" and "No space left on device" in problem.message
     assert target.read_bytes() == b"old game\n"
@@ -107,7 +107,7 @@ def test_an_interrupted_rename_leaves_the_old_file(tmp_path: Path, monkeypatch: 
 
     monkeypatch.setattr(os, "replace", broken)
     with pytest.raises((Malformed, KeyboardInterrupt)):
-        io.write_atomic(str(target), b"new game\n")
+        write.write_atomic(str(target), b"new game\n")
     assert target.read_bytes() == b"old game\n"
     assert _names(tmp_path) == ["game.json"]
 
@@ -117,9 +117,9 @@ def test_a_process_killed_before_the_rename_leaves_the_old_file(tmp_path: Path) 
     target = tmp_path / "game.json"
     target.write_bytes(b"old game\n")
     script = ("import os, sys\n"
-              "from adjudicator.files import io\n"
+              "from adjudicator.files import write\n"
               "os.replace = lambda src, dst: os._exit(9)\n"
-              "io.write_atomic(sys.argv[1], b'new game' * 1000)\n")
+              "write.write_atomic(sys.argv[1], b'new game' * 1000)\n")
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     proc = subprocess.run([sys.executable, "-c", script, str(target)], env=env, check=False)
     assert proc.returncode == 9

@@ -15,9 +15,9 @@ import pytest
 from typer.testing import CliRunner, Result
 
 from adjudicator import __version__
-from adjudicator.commands.app import app
+from adjudicator.commands.main import app
 from adjudicator.errors import Malformed
-from adjudicator.files import io
+from adjudicator.files import io, write
 from adjudicator.game import engine
 from adjudicator.model.orders import OrderFile
 from adjudicator.model.state import GameState
@@ -309,7 +309,7 @@ def test_a_failed_write_leaves_the_old_file(tmp_path: Path, monkeypatch: pytest.
 
     monkeypatch.setattr(os, "replace", broken_replace)
     with pytest.raises(Malformed) as failure:
-        io.write_atomic(str(path), b"new contents")
+        write.write_atomic(str(path), b"new contents")
     assert failure.value.problems[0].code == "output.write_failed"
     assert path.read_bytes() == b"old"
     assert [p.name for p in tmp_path.iterdir()] == ["game.json"]
@@ -347,7 +347,7 @@ def test_version_and_python_m(tmp_path: Path) -> None:
 def test_a_report_never_overwrites_an_input_or_the_new_game(tmp_path: Path) -> None:
     from typer.testing import CliRunner
 
-    from adjudicator.commands.app import app
+    from adjudicator.commands.main import app
 
     runner = CliRunner()
     game = tmp_path / "g.json"

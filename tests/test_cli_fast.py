@@ -1,6 +1,6 @@
 """``trajan adjudicate`` read without Typer (the start-up fast path) behaves as through Typer.
 
-``adjudicator.commands.app.main`` may read a plain ``adjudicate`` call itself, to spare the
+``adjudicator.commands.main.main`` may read a plain ``adjudicate`` call itself, to spare the
 import of Pydantic that Typer's value coercion needs (see ``trajan bench``).  For the
 same arguments, the exit code, stdout, stderr and the files written must be those of
 the Typer path.  Skipped while the CLI has no fast path.
@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator.commands import app as cli
+from adjudicator.commands import main as cli
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "turn"
 

@@ -34,7 +34,7 @@ import pytest
 import typer
 from hypothesis import HealthCheck, given, seed, settings
 
-from adjudicator.commands.app import app
+from adjudicator.commands.main import app
 from adjudicator.errors import Malformed
 from adjudicator.files import io
 from adjudicator.model.orders import OrderFile

@@ -390,7 +390,7 @@ def test_json_problems_on_every_command(tmp_path: Path, monkeypatch: pytest.Monk
                                   ["selfplay", "--players", "9", "--out", "x"]])
 def test_usage_errors_are_json_with_json(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
                                          args: list[str]) -> None:
-    from adjudicator.commands.app import main
+    from adjudicator.commands.main import main
 
     monkeypatch.setattr("sys.argv", ["trajan", *args, "--json"])
     with pytest.raises(SystemExit) as done:

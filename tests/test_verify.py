@@ -142,7 +142,7 @@ def test_a_game_file_from_another_game_spliced_in(log: Path, logs: tuple[Path, P
 def test_the_cli_verifies_many_logs_with_jobs(logs: tuple[Path, Path], log: Path) -> None:
     from typer.testing import CliRunner
 
-    from adjudicator.commands.app import app
+    from adjudicator.commands.main import app
 
     ok = CliRunner().invoke(app, ["verify", "--jobs", "2", str(logs[0]), str(logs[1])])
     assert ok.exit_code == 0, ok.output

@@ -18,7 +18,7 @@ import pytest
 from msgspec.structs import replace
 from typer.testing import CliRunner, Result
 
-from adjudicator.commands.app import app
+from adjudicator.commands.main import app
 from adjudicator.errors import Inconsistent, Malformed, Problem
 from adjudicator.files import io
 from adjudicator.files.pipeline import adjudicate_bytes

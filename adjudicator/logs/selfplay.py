@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from adjudicator.bots import make_bot
-from adjudicator.files import io
+from adjudicator.files import io, write
 from adjudicator.files.pipeline import adjudicate_bytes
 from adjudicator.game.engine import deciders
 from adjudicator.game.newgame import new_game
@@ -70,17 +70,17 @@ def selfplay(players: int, seed: str, bots: Sequence[str], out: Path) -> GameSta
     state = new_game(PLAYER_COLOURS[:players], seed)
     data = io.encode_state(state)
     out.mkdir(parents=True, exist_ok=True)
-    io.write_atomic(str(out / "0000-game.json"), data)
+    write.write_atomic(str(out / "0000-game.json"), data)
     k = 1
     while not isinstance(state.pending, GameOver):
         if k > MAX_DECISIONS:
             raise RuntimeError("selfplay did not finish")
         orders = io.encode_orders(bot_orders(state, seat_bots, seed))
         result = adjudicate_bytes(data, orders, f"{k - 1:04d}-game.json", f"{k:04d}-orders.json")
-        io.write_atomic(str(out / f"{k:04d}-orders.json"), orders)
-        io.write_atomic(str(out / f"{k:04d}-game.json"), result.data)
-        io.write_atomic(str(out / f"{k:04d}-report.md"), result.report.encode())
+        write.write_atomic(str(out / f"{k:04d}-orders.json"), orders)
+        write.write_atomic(str(out / f"{k:04d}-game.json"), result.data)
+        write.write_atomic(str(out / f"{k:04d}-report.md"), result.report.encode())
         for colour, text in result.private.items():
-            io.write_atomic(str(out / f"{k:04d}-report-{colour}.md"), text.encode())
+            write.write_atomic(str(out / f"{k:04d}-report-{colour}.md"), text.encode())
         state, data, k = result.state, result.data, k + 1
     return state

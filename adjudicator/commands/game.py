@@ -1,0 +1,91 @@
+"""Commands about one game file: ``new``, ``show``, ``view``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from adjudicator.commands import args as cli_args
+from adjudicator.commands.app import GameArg, JsonFlag, app, run
+
+
+@app.command()
+def new(
+    *,
+    players: Annotated[str, typer.Option(
+        "--players", help="Seat order, comma-separated (2 to 4 of red, green, blue, brown).",
+        show_default=False)],
+    seed: Annotated[str | None, typer.Option(
+        help="Seed of every shuffle; default: a random one, recorded in the game file.")] = None,
+    first: Annotated[str | None, typer.Option(
+        help="The start player; default: drawn from the seed.")] = None,
+    option: Annotated[list[str] | None, typer.Option(
+        "--option", metavar="NAME=VALUE",
+        help="A rules option, e.g. trajan_tiles_score_at_end=true (repeatable).")] = None,
+    game_id: Annotated[str | None, typer.Option(
+        "--game-id", help="The game id; default: derived from the seed and seats.")] = None,
+    output: Annotated[Path | None, typer.Option(
+        "-o", "--output", help="Write the game file here (default: print it).")] = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """Set up a new game: everything but the players' own setup decisions."""
+    def work() -> None:
+        import secrets
+
+        from adjudicator.files import io, write
+        from adjudicator.game.newgame import new_game
+
+        state = new_game(
+            [p.strip() for p in players.split(",")],
+            seed if seed is not None else secrets.token_hex(16),
+            first=first,
+            options=cli_args.parse_options(option or []),
+            game_id=game_id,
+        )
+        cli_args.self_check(state)
+        data = io.encode_state(state)
+        if output is None:
+            typer.echo(data.decode(), nl=False)
+            return
+        write.write_atomic(str(output), data)
+        typer.echo(f"Wrote {output}: game {state.game_id}, seats {', '.join(state.seats)}, "
+                   f"start player {state.start_player}. {cli_args.next(state)}")
+
+    run(as_json, work)
+
+@app.command()
+def show(game: GameArg, *, as_json: JsonFlag = False) -> None:
+    """Print a readable picture of the public state of a game, or of a player's view."""
+    def work() -> None:
+        from adjudicator.files import io
+        from adjudicator.rendering.show import render_show
+
+        typer.echo(render_show(io.read_game_or_view(str(game))), nl=False)
+
+    run(as_json, work)
+
+@app.command()
+def view(
+    game: GameArg,
+    *,
+    player: Annotated[str | None, typer.Option(
+        "--player", help="The player whose view to write (default: the public view, no hand).")] = None,
+    output: Annotated[Path | None, typer.Option(
+        "-o", "--output", help="Write the view here (default: print it).")] = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """Write the game as one player may see it: their hand, the public state, counts for the hidden."""
+    def work() -> None:
+        from adjudicator.files import io, write
+        from adjudicator.views.redact import view_for
+
+        data = io.canonical(view_for(io.read_game(str(game)), player))
+        if output is None:
+            typer.echo(data.decode(), nl=False)
+            return
+        write.write_atomic(str(output), data)
+        typer.echo(f"Wrote {output}: the view of {player or 'the public'}.")
+
+    run(as_json, work)

@@ -1,0 +1,88 @@
+"""Commands about game logs and measurement: ``selfplay``, ``verify``, ``bench``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from adjudicator.commands import args as cli_args
+from adjudicator.commands.app import JsonFlag, app, run
+
+
+@app.command()
+def selfplay(
+    *,
+    players: Annotated[int, typer.Option("--players", min=2, max=4, help="Number of players (2 to 4).")] = 4,
+    seed: Annotated[str | None, typer.Option(help="Seed of the game and the bots; default: random.")] = None,
+    bots: Annotated[str, typer.Option(
+        "--bots", help="Bots by seat, comma-separated (greedy, random); missing seats play random.",
+    )] = "random",
+    out: Annotated[Path, typer.Option("--out", help="The log folder to write.", show_default=False)],
+    as_json: JsonFlag = False,
+) -> None:
+    """Bots play a whole game through the adjudicator; leaves a log folder, prints the ranking."""
+    def work() -> None:
+        import secrets
+
+        from adjudicator.logs.selfplay import selfplay as play
+        from adjudicator.model.state import GameOver
+
+        names = [b.strip() for b in bots.split(",") if b.strip()]
+        cli_args.check_bots(names)
+        final = play(players, seed if seed is not None else secrets.token_hex(16), names, out)
+        assert isinstance(final.pending, GameOver)
+        vp = {p.colour: p.vp for p in final.players}
+        typer.echo(f"Game {final.game_id} over; log in {out}. Final ranking:")
+        for place, colour in enumerate(final.pending.ranking, start=1):
+            typer.echo(f"  {place}. {colour} {vp[colour]} VP")
+
+    run(as_json, work)
+
+@app.command()
+def verify(
+    logs: Annotated[list[Path], typer.Argument(help="Log folders (as `trajan selfplay` writes them).",
+                                               show_default=False)],
+    *,
+    jobs: Annotated[int, typer.Option(
+        "--jobs", min=1, help="Verify this many logs at once (processes).")] = 1,
+    as_json: JsonFlag = False,
+) -> None:
+    """Re-adjudicate game logs and prove every file is what the rules produce; exit 0 only if all verify."""
+    def work() -> None:
+        import sys
+
+        import msgspec
+
+        from adjudicator.errors import EXIT_ILLEGAL
+        from adjudicator.logs.verify import summary, verify_logs
+
+        show_progress = sys.stderr.isatty() and not as_json
+        results = verify_logs(logs, jobs, progress=show_progress)
+        if as_json:
+            typer.echo(msgspec.json.encode([r.as_json() for r in results]).decode())
+        else:
+            for r in results:
+                typer.echo(summary(r))
+        if not all(r.ok for r in results):
+            raise typer.Exit(EXIT_ILLEGAL)
+
+    run(as_json, work)
+
+@app.command()
+def bench(
+    *,
+    quick: Annotated[bool, typer.Option("--quick", help="Fewer repetitions (a rough figure).")] = False,
+    as_json: JsonFlag = False,
+) -> None:
+    """Measure start-up, throughput, self-play, verify and memory against the targets."""
+    def work() -> None:
+        import msgspec
+
+        from adjudicator.perf.bench import render, run
+
+        result = run(quick=quick)
+        typer.echo(msgspec.json.encode(result).decode() if as_json else render(result), nl=not as_json)
+
+    run(as_json, work)

@@ -1,0 +1,132 @@
+"""Commands about a pending decision: ``check``, ``adjudicate``, ``options``, ``bot``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from adjudicator.commands import args as cli_args
+from adjudicator.commands.app import GameArg, JsonFlag, OrdersArg, app, run
+
+
+@app.command()
+def check(game: GameArg, orders: OrdersArg, *, as_json: JsonFlag = False) -> None:
+    """Check an order file against a game (or your view of it); exit 0 if it would be accepted."""
+    def work() -> None:
+        from adjudicator.errors import Illegal
+        from adjudicator.files import io
+        from adjudicator.views.standin import check_any
+
+        state = io.read_game_or_view(str(game))
+        order_file = io.read_orders(str(orders))
+        problems = check_any(state, order_file)
+        if problems:
+            raise Illegal([p if p.file else p.located(str(orders)) for p in problems])
+        typer.echo(f"The orders are legal: decision {order_file.decision}, "
+                   f"{cli_args.answer_kind(order_file)} by {order_file.player}.")
+
+    run(as_json, work)
+
+@app.command()
+def adjudicate(
+    game: GameArg,
+    orders: OrdersArg,
+    *,
+    output: Annotated[Path, typer.Option(
+        "-o", "--output", help="Write the new game file here (may be GAME itself).", show_default=False)],
+    report: Annotated[Path | None, typer.Option(
+        "--report", help="Write the Markdown report here (default: print it).")] = None,
+    reports_dir: Annotated[Path | None, typer.Option(
+        "--reports-dir", help="Write public.md and one PLAYER.md per player (the public report plus what "
+        "only that player learned) into this folder.")] = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """Apply an order file to a game: write the new game file and a report of what happened."""
+    def work() -> None:
+        from adjudicator.files import io, write
+        from adjudicator.files.pipeline import adjudicate_bytes
+
+        cli_args.refuse_overwriting_inputs(game, orders, output, report, reports_dir)
+        result = adjudicate_bytes(io.read_bytes(str(game)), io.read_bytes(str(orders)),
+                                  str(game), str(orders))
+        if report is not None:
+            write.write_atomic(str(report), result.report.encode())
+        if reports_dir is not None:
+            write.write_reports(str(reports_dir), result.report, result.private)
+        write.write_atomic(str(output), result.data)
+        if report is None and reports_dir is None:
+            typer.echo(result.report, nl=not result.report.endswith("\n"))
+        else:
+            written = ", ".join(str(p) for p in (report, reports_dir) if p is not None)
+            typer.echo(f"Wrote {output} and {written}. {cli_args.next(result.state)}")
+
+    run(as_json, work)
+
+@app.command()
+def options(
+    game: GameArg,
+    *,
+    player: Annotated[str | None, typer.Option(
+        "--player", help="Only this player's options (default: every player who may decide; "
+        "on a view, the viewer).")] = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """List what the pending decision allows (GAME may be your view): text, or JSON (--json)."""
+    def work() -> None:
+        import msgspec
+
+        from adjudicator.files import io
+        from adjudicator.rendering.options_text import render_options
+        from adjudicator.views.standin import options_any
+
+        found = options_any(io.read_game_or_view(str(game)), cli_args.colour(player) if player else None)
+        if as_json:
+            typer.echo(msgspec.json.encode(found).decode())
+        else:
+            typer.echo(render_options(found), nl=False)
+
+    run(as_json, work)
+
+@app.command()
+def bot(
+    game: GameArg,
+    *,
+    player: Annotated[str, typer.Option("--player", help="The absent player.", show_default=False)],
+    bot_name: Annotated[str, typer.Option("--bot", help="The bot: greedy or random.")] = "greedy",
+    seed: Annotated[str | None, typer.Option(
+        help="Seed of the bot's choices; default: the game id.")] = None,
+    output: Annotated[Path, typer.Option("-o", "--output", help="Write the order file here.",
+                                         show_default=False)],
+    as_json: JsonFlag = False,
+) -> None:
+    """Write the order a bot gives for an absent player's pending decision (from GAME or their view)."""
+    def work() -> None:
+        from adjudicator.errors import Illegal, Malformed, problem
+        from adjudicator.files import io, write
+        from adjudicator.game.engine import deciders
+        from adjudicator.logs.selfplay import absent_orders
+        from adjudicator.views.standin import check_any
+        from adjudicator.views.view import GameView
+
+        cli_args.check_bots([bot_name])
+        colour = cli_args.colour(player)
+        game_file = io.read_game_or_view(str(game))
+        if isinstance(game_file, GameView) and game_file.viewer != colour:
+            raise Illegal([problem("view.other_player", "--player",
+                                   f"This is {game_file.viewer}'s view; a bot may answer only for "
+                                   "its viewer.")])
+        if colour not in deciders(game_file.pending):
+            raise Illegal([problem("orders.wrong_player", "--player",
+                                   f"{colour} has no decision to make now.")])
+        orders = absent_orders(game_file, colour, bot_name, seed if seed is not None else game_file.game_id)
+        problems = check_any(game_file, orders)
+        if problems:  # a bug, not bad input: never write an order the judge would refuse
+            raise Malformed([problem("internal.bot_illegal", "$", "The bot produced an illegal order; "
+                                     "nothing was written. Please report this with the game file."),
+                             *problems])
+        write.write_atomic(str(output), io.encode_orders(orders))
+        typer.echo(f"Wrote {output}: the {bot_name} bot's orders for {colour} (decision {orders.decision}).")
+
+    run(as_json, work)
