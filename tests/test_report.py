@@ -230,7 +230,7 @@ def test_quarter_report_breaks_points_down_by_player() -> None:
                       senate_bonus=("workers",)),
     ]
     text = render(events, before, after)
-    steps, end = text.split("## End of round, quarter and game")
+    steps, end = text.split("## End of round and quarter")
     assert "green's turn ends." in steps and "Round 4" not in steps
     assert "- Round 4 of quarter 1 ends, and with it the quarter." in end
     assert "- green met the bread demand with a bread forum tile." in end

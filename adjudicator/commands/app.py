@@ -30,6 +30,15 @@ app = typer.Typer(
 )
 
 JsonFlag = Annotated[bool, typer.Option("--json", help="Print problems as a JSON list on stderr.")]
+
+# Where --json also switches the command's own output, its help says so.
+OptionsJson = Annotated[bool, typer.Option("--json", help="Print the options as JSON (the form of "
+                                           "schemas/options.schema.json); problems as a JSON list on "
+                                           "stderr.")]
+VerifyJson = Annotated[bool, typer.Option("--json", help="Print a JSON summary of each log instead of "
+                                          "text; problems as a JSON list on stderr.")]
+BenchJson = Annotated[bool, typer.Option("--json", help="Print the figures as JSON instead of a table; "
+                                         "problems as a JSON list on stderr.")]
 GameArg = Annotated[Path, typer.Argument(help="The game file (JSON).", show_default=False)]
 OrdersArg = Annotated[Path, typer.Argument(help="The order file (JSON).", show_default=False)]
 

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -35,6 +36,26 @@ def refuse_overwriting_inputs(game: Path, orders: Path, output: Path, report: Pa
            for name, path in targets if path is not None and path.resolve() in inputs]
     if bad:
         raise Malformed(bad)
+
+
+@contextmanager
+def located_in(*, view: str, orders: str | None = None) -> Iterator[None]:
+    """Give a file to the problems a view raises without one: ``$.player`` is the order
+    file's, anything else (``$.viewer``, ``--player``) the view's, at ``$.viewer``."""
+    from msgspec.structs import replace
+
+    from adjudicator.errors import TrajanError
+
+    try:
+        yield
+    except TrajanError as e:
+        if all(p.file for p in e.problems):
+            raise
+        problems = [p if p.file else
+                    p.located(orders) if orders and p.path.startswith("$.player") else
+                    replace(p, path=p.path if p.path.startswith("$") else "$.viewer").located(view)
+                    for p in e.problems]
+        raise type(e)(problems) from None
 
 
 def check_bots(names: Sequence[str]) -> None:

@@ -27,13 +27,15 @@ def new(
     game_id: Annotated[str | None, typer.Option(
         "--game-id", help="The game id; default: derived from the seed and seats.")] = None,
     output: Annotated[Path | None, typer.Option(
-        "-o", "--output", help="Write the game file here (default: print it).")] = None,
+        "-o", "--output", help="Write the game file here; - prints it. Without -o it is printed "
+        "only when stdout is not a terminal (it holds the secret seed and deck order).")] = None,
     as_json: JsonFlag = False,
 ) -> None:
     """Set up a new game: everything but the players' own setup decisions."""
     def work() -> None:
         import secrets
 
+        from adjudicator.errors import Malformed, problem
         from adjudicator.files import io, write
         from adjudicator.game.newgame import new_game
 
@@ -46,14 +48,26 @@ def new(
         )
         cli_args.self_check(state)
         data = io.encode_state(state)
-        if output is None:
+        summary = (f"game {state.game_id}, seats {', '.join(state.seats)}, start player "
+                   f"{state.start_player}. {cli_args.next(state)}")
+        if output is None and _on_terminal():  # a secret game file is not shown on a screen
+            typer.echo(f"Set up {summary}")
+            raise Malformed([problem("args.output_needed", "-o", "The game file holds the secret seed and "
+                                     "deck order and was not printed on the terminal; give -o FILE to "
+                                     "write it, or -o - to print it.")])
+        if output is None or str(output) == "-":
             typer.echo(data.decode(), nl=False)
             return
         write.write_atomic(str(output), data)
-        typer.echo(f"Wrote {output}: game {state.game_id}, seats {', '.join(state.seats)}, "
-                   f"start player {state.start_player}. {cli_args.next(state)}")
+        typer.echo(f"Wrote {output}: {summary}")
 
     run(as_json, work)
+
+def _on_terminal() -> bool:
+    import sys
+
+    return sys.stdout.isatty()
+
 
 @app.command()
 def show(game: GameArg, *, as_json: JsonFlag = False) -> None:

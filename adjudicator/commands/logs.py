@@ -8,7 +8,7 @@ from typing import Annotated
 import typer
 
 from adjudicator.commands import args as cli_args
-from adjudicator.commands.app import JsonFlag, app, run
+from adjudicator.commands.app import BenchJson, JsonFlag, VerifyJson, app, run
 
 
 @app.command()
@@ -47,7 +47,7 @@ def verify(
     *,
     jobs: Annotated[int, typer.Option(
         "--jobs", min=1, help="Verify this many logs at once (processes).")] = 1,
-    as_json: JsonFlag = False,
+    as_json: VerifyJson = False,
 ) -> None:
     """Re-adjudicate game logs and prove every file is what the rules produce; exit 0 only if all verify."""
     def work() -> None:
@@ -74,15 +74,20 @@ def verify(
 def bench(
     *,
     quick: Annotated[bool, typer.Option("--quick", help="Fewer repetitions (a rough figure).")] = False,
-    as_json: JsonFlag = False,
+    as_json: BenchJson = False,
 ) -> None:
-    """Measure start-up, throughput, self-play, verify and memory against the targets."""
+    """Measure start-up, throughput, self-play, verify and memory; exit 1 if a target is missed."""
     def work() -> None:
         import msgspec
 
+        from adjudicator.errors import EXIT_ILLEGAL
         from adjudicator.perf.bench import render, run
 
         result = run(quick=quick)
         typer.echo(msgspec.json.encode(result).decode() if as_json else render(result), nl=not as_json)
+        missed = [f.name for f in result.figures if f.met is False]
+        if missed:
+            typer.echo(f"Targets not met: {', '.join(missed)}.", err=True)
+            raise typer.Exit(EXIT_ILLEGAL)
 
     run(as_json, work)

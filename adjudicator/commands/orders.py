@@ -8,7 +8,12 @@ from typing import Annotated
 import typer
 
 from adjudicator.commands import args as cli_args
-from adjudicator.commands.app import GameArg, JsonFlag, OrdersArg, app, run
+from adjudicator.commands.app import GameArg, JsonFlag, OptionsJson, OrdersArg, app, run
+
+# The first line of ``trajan options`` on a full game file (the decider's hand shows).
+FULL_FILE_WARNING = ("Read from the full game file: these options show the decider's hand; send a player "
+                     "only the options of their own view (trajan view GAME --player P -o VIEW; "
+                     "trajan options VIEW).")
 
 
 @app.command()
@@ -21,7 +26,8 @@ def check(game: GameArg, orders: OrdersArg, *, as_json: JsonFlag = False) -> Non
 
         state = io.read_game_or_view(str(game))
         order_file = io.read_orders(str(orders))
-        problems = check_any(state, order_file)
+        with cli_args.located_in(view=str(game), orders=str(orders)):
+            problems = check_any(state, order_file)
         if problems:
             raise Illegal([p if p.file else p.located(str(orders)) for p in problems])
         typer.echo(f"The orders are legal: decision {order_file.decision}, "
@@ -71,7 +77,7 @@ def options(
     player: Annotated[str | None, typer.Option(
         "--player", help="Only this player's options (default: every player who may decide; "
         "on a view, the viewer).")] = None,
-    as_json: JsonFlag = False,
+    as_json: OptionsJson = False,
 ) -> None:
     """List what the pending decision allows (GAME may be your view): text, or JSON (--json)."""
     def work() -> None:
@@ -80,12 +86,17 @@ def options(
         from adjudicator.files import io
         from adjudicator.rendering.options_text import render_options
         from adjudicator.views.standin import options_any
+        from adjudicator.views.view import GameView
 
-        found = options_any(io.read_game_or_view(str(game)), cli_args.colour(player) if player else None)
+        game_file = io.read_game_or_view(str(game))
+        with cli_args.located_in(view=str(game)):
+            found = options_any(game_file, cli_args.colour(player) if player else None)
         if as_json:
             typer.echo(msgspec.json.encode(found).decode())
-        else:
-            typer.echo(render_options(found), nl=False)
+            return
+        if not isinstance(game_file, GameView):
+            typer.echo(FULL_FILE_WARNING)
+        typer.echo(render_options(found), nl=False)
 
     run(as_json, work)
 
@@ -114,9 +125,9 @@ def bot(
         colour = cli_args.colour(player)
         game_file = io.read_game_or_view(str(game))
         if isinstance(game_file, GameView) and game_file.viewer != colour:
-            raise Illegal([problem("view.other_player", "--player",
+            raise Illegal([problem("view.other_player", "$.viewer",
                                    f"This is {game_file.viewer}'s view; a bot may answer only for "
-                                   "its viewer.")])
+                                   f"its viewer, not for {colour} (--player).").located(str(game))])
         if colour not in deciders(game_file.pending):
             raise Illegal([problem("orders.wrong_player", "--player",
                                    f"{colour} has no decision to make now.")])

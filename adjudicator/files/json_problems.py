@@ -74,6 +74,14 @@ def _problems_of(error: Any) -> Iterator[Problem]:
     if kind in ("anyOf", "oneOf") and error.context:
         yield _any_of_problem(error, path)
         return
+    if kind == "required":  # one error per missing field: all listed once, a tag with its values
+        missing = [k for k in expected if isinstance(instance, dict) and k not in instance]
+        fields = error.schema.get("properties", {})
+        named = [repr(k) + (f" (one of {', '.join(brief(v) for v in fields[k]['enum'])})"
+                            if "enum" in fields.get(k, {}) else "") for k in missing]
+        plural = "s" if len(missing) > 1 else ""
+        yield problem("schema.required", path, f"Missing required field{plural} {', '.join(named)}.")
+        return
     yield _one_problem(kind, path, instance, expected, error.message)
 
 
@@ -87,11 +95,6 @@ def _one_problem(kind: str, path: str, instance: Any, expected: Any, fallback: s
                        f"Expected one of {', '.join(brief(v) for v in expected)}; got {brief(instance)}.")
     if kind == "const":
         return problem("schema.const", path, f"Expected {brief(expected)}, got {brief(instance)}.")
-    if kind == "required":  # one error per missing field: all listed once
-        missing = [k for k in expected if isinstance(instance, dict) and k not in instance]
-        plural = "s" if len(missing) > 1 else ""
-        return problem("schema.required", path,
-                       f"Missing required field{plural} {', '.join(map(repr, missing))}.")
     if kind in ("minItems", "maxItems", "minLength", "maxLength"):
         size = len(instance) if isinstance(instance, (list, str)) else 0
         bound = "at least" if kind.startswith("min") else "at most"

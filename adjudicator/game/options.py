@@ -78,7 +78,8 @@ class ContinueOptions(Model, tag_field="decision", tag="turn_continue", frozen=T
 
 
 class MarkersOptions(Model, tag_field="decision", tag="setup_markers", frozen=True):
-    players: tuple[PlayerColour, ...]
+    player: PlayerColour
+    players: tuple[PlayerColour, ...]  # every player still to answer, in any order
     markers_per_tray: int
     colours: tuple[MarkerColour, ...]
 
@@ -148,7 +149,7 @@ def options(state: GameState, colour: PlayerColour | None = None) -> OptionsFile
 def _for(state: GameState, colour: PlayerColour) -> Options:
     pending = state.pending
     if isinstance(pending, SetupMarkers):
-        return MarkersOptions(players=pending.players, markers_per_tray=2,
+        return MarkersOptions(player=colour, players=pending.players, markers_per_tray=2,
                               colours=components().board.marker_colours)
     if isinstance(pending, SetupCards):
         return CardsOptions(player=colour, cards_left=pending.cards_left, sources=_card_sources(state))

@@ -160,6 +160,10 @@ class PlayTurn(Model, tag_field="decision", tag="turn", frozen=True):
     steps: Annotated[tuple[Step, ...], msgspec.Meta(max_length=64)]
 
 
+class ContinueTurnAnswer(PlayTurn, tag="turn_continue", frozen=True):
+    """``turn`` under the name ``show`` gives a paused turn: either name answers either kind."""
+
+
 class MeetDemandsAnswer(Model, tag_field="decision", tag="demands", frozen=True):
     """For each revealed demand, in the order revealed, how it is met."""
 
@@ -173,7 +177,7 @@ class ChooseBonusAnswer(Model, tag_field="decision", tag="consul", frozen=True):
 
 
 Answer = (
-    PlaceMarkers | TakeCards | ChooseTrajanTiles | PlayTurn | MeetDemandsAnswer
+    PlaceMarkers | TakeCards | ChooseTrajanTiles | PlayTurn | ContinueTurnAnswer | MeetDemandsAnswer
     | ChooseBonusAnswer
 )
 

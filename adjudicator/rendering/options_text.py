@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import msgspec
 
+from adjudicator.components import components
 from adjudicator.game.options import (
     CardsOptions,
     ConsulOptions,
@@ -17,6 +18,14 @@ from adjudicator.game.options import (
     TurnOptions,
 )
 from adjudicator.model.orders import Step
+
+
+def trajan_tile_text(tile_id: str) -> str:
+    """A Trajan tile with what a player chooses it by: its colours, category and VP."""
+    data = components().trajan_tile.get(tile_id)
+    if data is None:
+        return tile_id
+    return f"{tile_id} ({'+'.join(data.colours)}, {data.category}, {data.vp} VP)"
 
 
 def step_text(step: Step) -> str:
@@ -38,15 +47,16 @@ def _render(o: Options) -> list[str]:
     if isinstance(o, NoDecision):
         return [f"{o.player}: nothing to decide ({o.reason})."]
     if isinstance(o, MarkersOptions):
-        return [f"{', '.join(o.players)}: put {o.markers_per_tray} markers in each tray "
-                f"(2 of each colour: {', '.join(o.colours)}), in any order among you."]
+        return [f"{o.player}: put {o.markers_per_tray} markers in each tray "
+                f"(2 of each colour: {', '.join(o.colours)}); {', '.join(o.players)} answer this "
+                "in any order."]
     if isinstance(o, CardsOptions):
         src = "; ".join(f"{s.source}" + (f" (top: {s.top})" if s.top else f" ({s.count} cards)")
                         for s in o.sources)
         return [f"{o.player}: take {o.cards_left} starting card(s), one at a time, from: {src}."]
     if isinstance(o, TrajanOptions):
         return [f"{o.player}: take the top tile of 3 different stacks onto slots II, IV and VI:",
-                *(f"  {s.stack}: {s.top}" for s in o.stacks)]
+                *(f"  {s.stack}: {trajan_tile_text(s.top)}" for s in o.stacks)]
     if isinstance(o, (DemandsOptions, ConsulOptions)):
         what = "meet the people's demands" if isinstance(o, DemandsOptions) else "choose a bonus tile"
         return [f"{o.player}: {what}; legal answers:",

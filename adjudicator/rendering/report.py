@@ -52,6 +52,12 @@ END_OF_ROUND: tuple[type[Event], ...] = (
     SenateTilesRemoved, ForumCleared, ProvinceRefilled, BoardRefilled, ShipsRestored, GameEnded,
 )
 
+# Events that happen only when a quarter ends.
+QUARTER_END: tuple[type[Event], ...] = (
+    QuarterEnded, DemandMet, SenateVote, SenateReset, BonusTileGained, SenateTilesRemoved, ForumCleared,
+    ProvinceRefilled, BoardRefilled, ShipsRestored,
+)
+
 TITLES = {
     "setup_markers": "Setup: action markers", "setup_cards": "Setup: starting cards",
     "setup_trajan": "Setup: starting Trajan tiles", "turn": "The turn",
@@ -108,12 +114,21 @@ def points_by_player(events: Sequence[Event]) -> list[str]:
 def end_section(events: Sequence[Event]) -> list[str]:
     if not events:
         return []
-    lines = ["", "## End of round, quarter and game", ""]
+    lines = ["", f"## {end_title(events)}", ""]
     lines += [f"- {render_event(e)}" for e in events if not isinstance(e, ScoreChanged)]
     points = points_by_player(events)
     if points:
         lines += ["", "### Points scored", "", *points]
     return lines
+
+
+def end_title(events: Sequence[Event]) -> str:
+    """"End of round", "End of round and quarter", ...: only what did end."""
+    parts: tuple[tuple[str, tuple[type[Event], ...]], ...] = (
+        ("round", (RoundEnded,)), ("quarter", QUARTER_END), ("game", (GameEnded,)))
+    ended = [name for name, kinds in parts if any(isinstance(e, kinds) for e in events)]
+    words = ", ".join(ended[:-1]) + " and " + ended[-1] if len(ended) > 1 else "".join(ended) or "round"
+    return f"End of {words}"
 
 
 def scores_section(after: GameState) -> list[str]:

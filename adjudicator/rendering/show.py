@@ -46,7 +46,8 @@ def _header(state: GameView) -> list[str]:
                         for name, value in _options(state))
     lines = [
         f"Trajan, game {state.game_id}: decision {state.decision}, quarter {state.quarter}, "
-        f"round {len(state.board.demands) + 1}",
+        + ("the game is over" if isinstance(state.pending, GameOver)
+           else f"round {len(state.board.demands) + 1}"),
         f"Seats: {', '.join(seats)}",
         f"Rules: {state.rules}; options: {options or 'none'}",
         f"Pending: {_pending(state.pending)}",
@@ -169,11 +170,12 @@ def _senate(state: GameView) -> list[str]:
 def _mat(state: GameView, p: PlayerView) -> list[str]:
     lines = [f"== {p.colour}: {p.vp} VP, senate space {p.senate} =="]
     lines.append("Action circle (slot, tray, markers, Trajan tile):")
+    trays = {action: _items(getattr(p.trays, action)) for action in ACTIONS}
+    width = max(36, *(len(t) + 2 for t in trays.values()))  # 6 markers do not reach the tile
     for action in ACTIONS:
-        markers: tuple[str, ...] = getattr(p.trays, action)
         tile: str | None = getattr(p.slots, action)
         where = "Arch of Trajan" if p.arch == action else (_trajan(tile) if tile else "(free)")
-        lines.append(f"  {SLOT_OF[action]:<4}{action:<13}{_items(markers):<36}{where}")
+        lines.append(f"  {SLOT_OF[action]:<4}{action:<13}{trays[action]:<{width}}{where}")
     if p.arch is None:
         lines.append("  The Arch of Trajan is in the centre: every slot is full.")
     lines += [

@@ -96,6 +96,8 @@ def construction_sets(p: Player) -> list[Line]:
         if set_value(size):
             wild = f" + {w} construction wild card{'s' if w > 1 else ''}" if w else ""
             lines.append((set_value(size), f"set of {min(size, 4)} {t} ({have[t]} tiles{wild})"))
+        else:  # ruling (p): every source is listed, also those scoring 0
+            lines.append((0, f"no set of {t} ({_count(have[t], 'tile', 'built')})"))
     return lines
 
 
