@@ -35,9 +35,21 @@ Markers = tuple[MarkerColour, ...]
 
 
 class Options(Model, frozen=True):
-    """Named rules options, fixed when the game is created (rulings.md)."""
+    """Named rules options, fixed when the game is created (rulings.md); an option not
+    written has its default."""
+
+    # An option added after games were recorded defaults to UNSET, which is not written:
+    # a game file made before it existed reads and re-encodes byte for byte (its hash
+    # chain and ``trajan verify`` depend on that).
 
     trajan_tiles_score_at_end: bool = False
+    # Ruling (h): a shipment needs a card from the hand; default off, wild cards may ship alone.
+    ship_needs_real_card: bool | msgspec.UnsetType = msgspec.UNSET
+
+    def value(self, name: str) -> bool:
+        """The option's value, its default where it is not set."""
+        value = getattr(self, name)
+        return value is True
 
 
 class Trays(Model, frozen=True):

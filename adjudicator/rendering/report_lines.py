@@ -210,6 +210,9 @@ def _cards_displayed(e: CardsDisplayed) -> str:
 def _shipped(e: Shipped) -> str:
     wild = f" and {len(e.wild)} commodity wild card(s) as {', '.join(e.wild)}" if e.wild else ""
     flip = "; the ship turns to its grey side" if e.side == "coloured" else ""
+    if not e.cards:
+        return (f"{e.player} shipped {len(e.wild)} commodity wild card(s) alone on the {e.ship} ship "
+                f"({e.side} side){flip}.")
     return f"{e.player} shipped {_list(e.cards)}{wild} on the {e.ship} ship ({e.side} side){flip}."
 
 

@@ -62,7 +62,7 @@ def _header(state: GameView) -> list[str]:
 
 
 def _options(state: GameView) -> list[tuple[str, object]]:
-    return [(name, getattr(state.options, name)) for name in state.options.__struct_fields__]
+    return [(name, state.options.value(name)) for name in state.options.__struct_fields__]
 
 
 def _pending(pending: Pending) -> str:

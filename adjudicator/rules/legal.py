@@ -93,7 +93,8 @@ def candidates_by_kind(state: GameState, progress: TurnProgress) -> dict[str, It
     out: dict[str, Iterable[Step]] = dict(groups)
     if not progress.discard_due and any(o.action == "seaport" for o in progress.queue):
         p = player(state, progress.player)
-        ships = seaport.iter_ship_candidates(p.hand, p.forum_tiles.count("wild-commodity"))
+        ships = seaport.iter_ship_candidates(p.hand, p.forum_tiles.count("wild-commodity"),
+                                             not state.options.value("ship_needs_real_card"))
         out[SeaportShip.__name__] = Lazy(ships)
     return out
 

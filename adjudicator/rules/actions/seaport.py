@@ -84,10 +84,12 @@ def ship_vp(state: GameState, ship: Ship, goods: tuple[Commodity, ...]) -> int:
 def check_ship(state: GameState, colour: PlayerColour, step: SeaportShip, path: str) -> list[Problem]:
     p = player(state, colour)
     problems = _not_in_hand(p.hand, step.cards, f"{path}.cards")
-    if not step.cards:  # project ruling: wild cards stand in for cards, never alone
+    # Seed 000 lets a commodity wild card stand for any card, so wild cards may ship alone;
+    # option ship_needs_real_card (ruling h) asks for a card from the hand.
+    if not step.cards and state.options.value("ship_needs_real_card"):
         problems.append(problem("ship.no_cards", f"{path}.cards",
-                                "A shipment needs at least one commodity card from your hand; wild "
-                                "cards only stand in for cards."))
+                                "A shipment needs at least one commodity card from your hand (rules option "
+                                "ship_needs_real_card); wild cards only stand in for cards."))
     wilds = p.forum_tiles.count("wild-commodity")
     if len(step.wild) > wilds:
         problems.append(problem("ship.no_wild", f"{path}.wild",
@@ -150,7 +152,8 @@ def apply_discard(ch: Changes, colour: PlayerColour, step: Discard) -> None:
 def candidates(state: GameState, colour: PlayerColour) -> list[ActionStep]:
     p = player(state, colour)
     wilds = p.forum_tiles.count("wild-commodity")
-    return candidates_but_ships(state, colour) + ship_candidates(p.hand, wilds)
+    alone = not state.options.value("ship_needs_real_card")
+    return candidates_but_ships(state, colour) + ship_candidates(p.hand, wilds, alone)
 
 
 def candidates_but_ships(state: GameState, colour: PlayerColour) -> list[ActionStep]:
@@ -165,13 +168,31 @@ def candidates_but_ships(state: GameState, colour: PlayerColour) -> list[ActionS
     return steps
 
 
-def ship_candidates(hand: tuple[Commodity, ...], wilds: int) -> list[ActionStep]:
-    """One shipment for every distinct way the hand (and wild cards) can fill a ship."""
-    return list(iter_ship_candidates(hand, wilds))
+def ship_candidates(hand: tuple[Commodity, ...], wilds: int, alone: bool) -> list[ActionStep]:
+    """One shipment for every distinct way the hand (and wild cards) can fill a ship;
+    ``alone``: also wild cards without a card from the hand."""
+    return list(iter_ship_candidates(hand, wilds, alone))
 
 
-def iter_ship_candidates(hand: tuple[Commodity, ...], wilds: int) -> Iterator[SeaportShip]:
+def iter_ship_candidates(hand: tuple[Commodity, ...], wilds: int, alone: bool) -> Iterator[SeaportShip]:
     """The shipments of :func:`ship_candidates`, one at a time, in the same order."""
+    yield from _with_cards(hand, wilds)
+    if alone:
+        yield from _wild_cards_alone(wilds)
+
+
+def _wild_cards_alone(wilds: int) -> Iterator[SeaportShip]:
+    """Shipments of wild cards only: what they stand for does not matter (they leave the
+    game, no card enters the display), so one per ship and number of cards."""
+    for w in range(1, min(wilds, 4) + 1):
+        yield SeaportShip(ship="identical", cards=(), wild=(COMMODITIES[0],) * w)
+    for w in range(1, min(wilds, 4) + 1):
+        yield SeaportShip(ship="different", cards=(), wild=tuple(COMMODITIES[:w]))
+    for pairs in range(1, min(wilds // 2, 3) + 1):
+        yield SeaportShip(ship="pairs", cards=(), wild=tuple(c for c in COMMODITIES[:pairs] for _ in "ab"))
+
+
+def _with_cards(hand: tuple[Commodity, ...], wilds: int) -> Iterator[SeaportShip]:
     have = Counter(hand)
     for c in COMMODITIES:
         for real in range(min(4, have[c]) + 1):
