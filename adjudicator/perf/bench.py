@@ -8,7 +8,8 @@ Every figure is a median over repeated runs on this machine:
    would otherwise make every child compile the project's sources again), after one
    unmeasured warm-up run each, alternating so that a busy machine slows both alike;
 2. engine throughput: decisions adjudicated per second in one process (legality checks
-   included), with and without schema validation of the order files;
+   included), with and without schema validation of the order files, and through the
+   search step (``game.fast.step``: no checks, no hash chain);
 3. self-play: complete 4-player games with ``random`` bots per second (in process);
 4. verify: decisions replayed per second by ``trajan verify``;
 5. memory: peak resident memory of a cold adjudication and of verifying a long log, and
@@ -32,6 +33,7 @@ import msgspec
 TARGETS = {
     "cold_ratio": ("<=", 1.25),
     "decisions_per_second": (">=", 10_000.0),
+    "fast_decisions_per_second": (">=", 50_000.0),
     "selfplay_games_per_second": (">=", 30.0),
     "verify_decisions_per_second": (">=", 3_000.0),
     "cold_peak_mb": ("<", 60.0),
@@ -95,6 +97,7 @@ def run(quick: bool = False) -> Bench:
         log = _make_log(Path(tmp) / "log", 4, "bench")
         figures += _cold(log, Path(tmp), repeat)
         figures += _throughput(log, repeat)
+        figures.append(_fast_step(log, repeat))
         figures.append(_selfplay(2 if quick else 5))
         figures += _verify(log, repeat)
         mid = log / "0060-game.json"
@@ -144,6 +147,25 @@ def _throughput(log: Path, repeat: int) -> list[Figure]:
         Figure(name="decisions_per_second_validated", value=_median(lambda: replay(True), repeat),
                unit="decisions/s"),
     ]
+
+
+def _fast_step(log: Path, repeat: int) -> Figure:
+    """The same game replayed through the search step (``game.fast.step``): no checks,
+    no hash chain, no events kept."""
+    from adjudicator.files import io
+    from adjudicator.game.fast import step
+
+    start = io.load_game((log / "0000-game.json").read_bytes())
+    decoded = [io.load_orders(p.read_bytes()) for p in sorted(log.glob("*-orders.json"))]
+
+    def replay() -> float:
+        t = time.perf_counter()
+        state = start
+        for o in decoded:
+            state = step(state, o.player, o.answer)
+        return len(decoded) / (time.perf_counter() - t)
+
+    return Figure(name="fast_decisions_per_second", value=_median(replay, repeat * 3), unit="decisions/s")
 
 
 def _selfplay(games: int) -> Figure:

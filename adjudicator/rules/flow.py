@@ -16,12 +16,12 @@ from adjudicator.rules.ops import Changes, next_seat, update_board, update_piles
 def end_turn(ch: Changes, progress: TurnProgress) -> None:
     """After a turn: the next player's turn, after the end of the round if it came."""
     ch.events.append(TurnEnded(player=progress.player))
-    ch.state = replace(ch.state, turn=None)
     following = next_seat(ch.state, progress.player)
     if progress.round_ends:
+        ch.state = replace(ch.state, turn=None)
         end_round(ch, following)
     else:
-        ch.state = replace(ch.state, pending=TakeTurn(player=following))
+        ch.state = replace(ch.state, turn=None, pending=TakeTurn(player=following))
 
 
 def end_round(ch: Changes, following: PlayerColour) -> None:

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from collections import Counter
 
-from msgspec.structs import replace
+from msgspec.structs import asdict, replace
 
 from adjudicator.components import DeployLegionnaires, DeployWorkers, DrawCards, Plus2, components
 from adjudicator.errors import Problem, problem
 from adjudicator.model.events import ArchMoved, Sown, TimeAdvanced, TrajanTileAccomplished
 from adjudicator.model.orders import Sow
-from adjudicator.model.state import GameState, Opportunity, Player, TurnProgress
+from adjudicator.model.state import GameState, Opportunity, Player, Trays, TurnProgress
 from adjudicator.model.vocab import ACTIONS, Action, MarkerColour, PlayerColour
 from adjudicator.rules.ops import (
     Changes,
@@ -54,10 +54,11 @@ def sown_trays(
 
     With more than 5 markers the sowing passes the emptied tray and goes on (rulings.md).
     """
-    trays = {a: tray(p, a) for a in ACTIONS}
+    trays: dict[Action, tuple[MarkerColour, ...]] = asdict(p.trays)  # type: ignore[assignment]
     trays[source] = ()
-    for i, marker in enumerate(markers, start=1):
-        a = clockwise_from(source, i)
+    start = ACTIONS.index(source)
+    for i, marker in enumerate(markers, start=start + 1):
+        a = ACTIONS[i % len(ACTIONS)]
         trays[a] = trays[a] + (marker,)
     return trays
 
@@ -67,7 +68,7 @@ def apply(ch: Changes, colour: PlayerColour, step: Sow) -> TurnProgress:
     p = player(ch.state, colour)
     trays = sown_trays(p, step.tray, step.markers)
     target = clockwise_from(step.tray, len(step.markers))
-    ch.state = with_player(ch.state, replace(p, trays=replace(p.trays, **trays)))
+    ch.state = with_player(ch.state, replace(p, trays=Trays(**trays)))
     ch.events.append(Sown(player=colour, tray=step.tray, markers=step.markers, target=target))
     round_ends = _move_time(ch, len(step.markers))
     special = _accomplish(ch, colour, target)
