@@ -36,7 +36,7 @@ def test_bot_orders_are_the_same_from_the_view_and_legal(chunk: int) -> None:
 def test_the_report_says_a_bot_wrote_the_orders(tmp_path: Path) -> None:
     runner = CliRunner()
     game, orders, new = tmp_path / "g.json", tmp_path / "o.json", tmp_path / "n.json"
-    assert runner.invoke(app, ["new", "--players", "red,brown", "--seed", "3", "-o", str(game)]).exit_code == 0
+    assert runner.invoke(app, ["new", "--players", "red,brown", "--test-seed", "3", "-o", str(game)]).exit_code == 0
     made = runner.invoke(app, ["bot", str(game), "--player", "brown", "--bot", "greedy", "-o", str(orders)])
     assert made.exit_code == 0, made.output
     assert '"written_by": "greedy bot"' in orders.read_text()
@@ -49,7 +49,7 @@ def test_the_report_says_a_bot_wrote_the_orders(tmp_path: Path) -> None:
 def test_a_bot_answers_only_a_pending_decision(tmp_path: Path) -> None:
     runner = CliRunner()
     game = tmp_path / "g.json"
-    runner.invoke(app, ["new", "--players", "red,brown", "--seed", "3", "--first", "red", "-o", str(game)])
+    runner.invoke(app, ["new", "--players", "red,brown", "--test-seed", "3", "--first", "red", "-o", str(game)])
     view = tmp_path / "v.json"
     assert runner.invoke(app, ["view", str(game), "--player", "red", "-o", str(view)]).exit_code == 0
     wrong = runner.invoke(app, ["bot", str(view), "--player", "brown", "-o", str(tmp_path / "o.json")])

@@ -26,7 +26,7 @@ MARKERS = {"seaport": ["yellow", "orange"], "forum": ["green", "white"], "milita
 
 def _game_and_orders(folder: Path) -> tuple[Path, Path]:
     game = folder / "game.json"
-    code, _, err = run_cli(["new", "--players", "red,green", "--seed", "atomic", "-o", str(game)])
+    code, _, err = run_cli(["new", "--players", "red,green", "--test-seed", "atomic", "-o", str(game)])
     assert code == 0, err
     state = json.loads(game.read_bytes())
     orders = folder / "orders.json"

@@ -36,7 +36,7 @@ def run(*args: str | Path) -> Result:
 def new_file(tmp_path: Path, *args: str, players: str = FOUR, name: str = "game.json",
              seed: str = "7") -> Path:
     path = tmp_path / name
-    result = run("new", "--players", players, "--seed", seed, *args, "-o", path)
+    result = run("new", "--players", players, "--test-seed", seed, *args, "-o", path)
     assert result.exit_code == 0, result.output
     return path
 
@@ -63,14 +63,14 @@ def test_new_twice_gives_the_same_bytes(tmp_path: Path) -> None:
     b = new_file(tmp_path, name="b.json").read_bytes()
     assert a == b
     assert a.endswith(b"}\n")
-    printed = run("new", "--players", FOUR, "--seed", "7")
+    printed = run("new", "--players", FOUR, "--test-seed", "7")
     assert printed.exit_code == 0
     assert printed.stdout.encode() == a
 
 
 def test_another_seed_gives_another_game(tmp_path: Path) -> None:
     a = io.read_game(str(new_file(tmp_path)))
-    result = run("new", "--players", FOUR, "--seed", "8")
+    result = run("new", "--players", FOUR, "--test-seed", "8")
     b = io.load_game(result.stdout.encode())
     assert a.piles.deck != b.piles.deck
     assert a.board.district != b.board.district
@@ -351,7 +351,7 @@ def test_a_report_never_overwrites_an_input_or_the_new_game(tmp_path: Path) -> N
 
     runner = CliRunner()
     game = tmp_path / "g.json"
-    assert runner.invoke(app, ["new", "--players", "red,green", "--seed", "1", "-o", str(game)]).exit_code == 0
+    assert runner.invoke(app, ["new", "--players", "red,green", "--test-seed", "1", "-o", str(game)]).exit_code == 0
     orders = tmp_path / "o.json"
     assert runner.invoke(app, ["bot", str(game), "--player", "red", "-o", str(orders)]).exit_code == 0
     before = game.read_bytes()

@@ -58,6 +58,34 @@ def located_in(*, view: str, orders: str | None = None) -> Iterator[None]:
         raise type(e)(problems) from None
 
 
+def check_seed_options(seed: str | None, test_seed: str | None, fair: bool) -> None:
+    """At most one way of making the seed; a chosen seed must be long enough (issue 14)."""
+    from adjudicator.errors import Malformed, problem
+    from adjudicator.game.seeding import seed_problems
+
+    given = [name for name, value in (("--seed", seed), ("--test-seed", test_seed), ("--fair", fair or None))
+             if value is not None]
+    if len(given) > 1:
+        raise Malformed([problem("args.conflict", given[1],
+                                 f"{given[0]} and {given[1]} cannot be used together.")])
+    if seed is not None:
+        problems = seed_problems(seed, "master", "--seed")
+    elif test_seed is not None:
+        problems = seed_problems(test_seed, "test", "--test-seed")
+    else:
+        problems = []
+    if problems:
+        raise Malformed(problems)
+
+
+def one_log_for_witnesses(logs: Sequence[Path]) -> None:
+    from adjudicator.errors import Malformed, problem
+
+    if len(logs) != 1:
+        raise Malformed([problem("args.witness_needs_one_log", "--witness",
+                                 f"Witnesses belong to one game: give one log, not {len(logs)}.")])
+
+
 def check_bots(names: Sequence[str]) -> None:
     from adjudicator.bots import BOT_NAMES
     from adjudicator.errors import Malformed, problem

@@ -18,14 +18,21 @@ def new(
         "--players", help="Seat order, comma-separated (2 to 4 of red, green, blue, brown).",
         show_default=False)],
     seed: Annotated[str | None, typer.Option(
-        help="Seed of every shuffle; default: a random one, recorded in the game file.")] = None,
+        help="Seed of every shuffle (at least 16 characters); default: a random one, recorded in the "
+             "game file.")] = None,
+    test_seed: Annotated[str | None, typer.Option(
+        "--test-seed", help="A seed of any length for a test game; the game is marked as one.")] = None,
+    fair: Annotated[bool, typer.Option(
+        "--fair", help="Begin a fair start: write the pending fair start (keep it secret) and publish "
+                       "its commitment; then `trajan contribute` and `trajan start`.")] = False,
     first: Annotated[str | None, typer.Option(
-        help="The start player; default: drawn from the seed.")] = None,
+        help="The start player (recorded as chosen by hand); default: drawn from the seed.")] = None,
     option: Annotated[list[str] | None, typer.Option(
         "--option", metavar="NAME=VALUE",
         help="A rules option, e.g. trajan_tiles_score_at_end=true (repeatable).")] = None,
     game_id: Annotated[str | None, typer.Option(
-        "--game-id", help="The game id; default: derived from the seed and seats.")] = None,
+        "--game-id", help="The game id (recorded as chosen by hand); default: derived from the "
+                          "commitment and seats.")] = None,
     output: Annotated[Path | None, typer.Option(
         "-o", "--output", help="Write the game file here; - prints it. Without -o it is printed "
         "only when stdout is not a terminal (it holds the secret seed and deck order).")] = None,
@@ -38,14 +45,20 @@ def new(
         from adjudicator.errors import Malformed, problem
         from adjudicator.files import io, write
         from adjudicator.game.newgame import new_game
+        from adjudicator.model.state import SeedMethod
 
-        state = new_game(
-            [p.strip() for p in players.split(",")],
-            seed if seed is not None else secrets.token_hex(16),
-            first=first,
-            options=cli_args.parse_options(option or []),
-            game_id=game_id,
-        )
+        seats = [p.strip() for p in players.split(",")]
+        options = cli_args.parse_options(option or [])
+        cli_args.check_seed_options(seed, test_seed, fair)
+        if fair:
+            from adjudicator.commands.fair import propose
+
+            propose(seats, first, options, game_id, output)
+            return
+        chosen = test_seed if test_seed is not None else seed
+        method: SeedMethod = "test" if test_seed is not None else "master"
+        state = new_game(seats, chosen if chosen is not None else secrets.token_hex(16), first=first,
+                         options=options, game_id=game_id, method=method)
         cli_args.self_check(state)
         data = io.encode_state(state)
         summary = (f"game {state.game_id}, seats {', '.join(state.seats)}, start player "

@@ -47,6 +47,10 @@ def verify(
     *,
     jobs: Annotated[int, typer.Option(
         "--jobs", min=1, help="Verify this many logs at once (processes).")] = 1,
+    witness: Annotated[list[Path] | None, typer.Option(
+        "--witness", metavar="FILE",
+        help="A view, report or mail a player received, or a list of game-file hashes: the log must "
+             "contain it (repeatable; one log only).")] = None,
     as_json: VerifyJson = False,
 ) -> None:
     """Re-adjudicate game logs and prove every file is what the rules produce; exit 0 only if all verify."""
@@ -59,7 +63,14 @@ def verify(
         from adjudicator.logs.verify import summary, verify_logs
 
         show_progress = sys.stderr.isatty() and not as_json
-        results = verify_logs(logs, jobs, progress=show_progress)
+        if witness:
+            from adjudicator.logs.verify import verify_log
+            from adjudicator.logs.witness import read_witnesses
+
+            cli_args.one_log_for_witnesses(logs)
+            results = [verify_log(logs[0], read_witnesses([str(w) for w in witness]))]
+        else:
+            results = verify_logs(logs, jobs, progress=show_progress)
         if as_json:
             typer.echo(msgspec.json.encode([r.as_json() for r in results]).decode())
         else:

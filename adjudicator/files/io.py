@@ -32,6 +32,7 @@ from adjudicator.files.json_problems import (  # noqa: F401 (part of this module
     schema_problems,
     sentence,
 )
+from adjudicator.model.fairstart import FairStart
 from adjudicator.model.orders import OrderFile
 from adjudicator.model.state import GameState
 from adjudicator.views.view import GameView
@@ -47,7 +48,7 @@ MAX_VALUES = 20_000  # JSON values in the whole file
 MAX_DEPTH = 64  # arrays and objects nested in each other (a game file: 6)
 MAX_NUMBER = 10**15  # the largest integer accepted, either sign (a game file: a few hundred)
 
-_T = TypeVar("_T", GameState, OrderFile, GameView)
+_T = TypeVar("_T", GameState, OrderFile, GameView, FairStart)
 _BOM = b"\xef\xbb\xbf"
 _CHUNK = 1 << 16
 
@@ -267,6 +268,11 @@ def read_game_or_view(path: str) -> GameState | GameView:
 def load_orders(data: bytes, file: str = "<orders>") -> OrderFile:
     """The order file in ``data``, schema-checked."""
     return _load(data, file, "orders.schema.json", OrderFile)
+
+
+def load_fair_start(data: bytes, file: str = "<fair start>") -> FairStart:
+    """The pending fair start in ``data`` (``trajan new --fair``), schema-checked."""
+    return _load(data, file, "fair-start.schema.json", FairStart)
 
 
 def read_game(path: str) -> GameState:

@@ -69,6 +69,7 @@ def all_schemas() -> dict[str, dict[str, Any]]:
     """Every schema by its relative file name (``game.schema.json``, ``components/…``)."""
     from adjudicator.components import DATA_FILES
     from adjudicator.game.options import OptionsFile
+    from adjudicator.model.fairstart import FairStart
     from adjudicator.model.orders import OrderFile
     from adjudicator.model.state import GameState
     from adjudicator.views.view import GameView
@@ -79,6 +80,8 @@ def all_schemas() -> dict[str, dict[str, Any]]:
         "view.schema.json": schema_for(GameView, "view.schema.json", "Trajan view file (one player's view)"),
         "options.schema.json": schema_for(OptionsFile, "options.schema.json",
                                           "Trajan options (`trajan options --json`)"),
+        "fair-start.schema.json": schema_for(FairStart, "fair-start.schema.json",
+                                             "Trajan pending fair start (the game master's, secret)"),
     }
     for data_name, model in DATA_FILES.items():
         rel = f"components/{data_name}.schema.json"

@@ -7,22 +7,25 @@ Trajan tiles) is left pending.  Every shuffle comes from :mod:`adjudicator.rng`.
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Sequence
 
 from msgspec.structs import replace
 
 from adjudicator.components import Components, components
 from adjudicator.errors import Malformed, problem
+from adjudicator.game import seeding as seeds
 from adjudicator.game.chain import commitment, seal
 from adjudicator.model.state import (
     Board,
+    Contribution,
     GameState,
     Options,
     OwnedBonus,
     Piles,
     Player,
     ProvinceState,
+    Seeding,
+    SeedMethod,
     SetupMarkers,
     SiteState,
     TrajanStacks,
@@ -66,11 +69,6 @@ def check_players(players: Sequence[str], first: str | None) -> list[PlayerColou
     return list(players)  # type: ignore[arg-type]
 
 
-def default_game_id(seed: str, seats: Sequence[str]) -> str:
-    digest = hashlib.sha256(("game-id\x00" + seed + "\x00" + ",".join(seats)).encode())
-    return "trajan-" + digest.hexdigest()[:12]
-
-
 class _Shuffled:
     """Every face-down pile in draw order, shuffled from the seed (one stream per pile)."""
 
@@ -92,22 +90,35 @@ def new_game(
     first: str | None = None,
     options: Options = DEFAULT_OPTIONS,
     game_id: str | None = None,
+    method: SeedMethod = "test",
+    contributions: Sequence[Contribution] = (),
 ) -> GameState:
-    """A new game with the first setup decision (initial markers) pending."""
+    """A new game with the first setup decision (initial markers) pending.
+
+    ``method`` says how ``seed`` was made (:class:`~adjudicator.model.state.Seeding`); a
+    library caller that does not say is making a test game.  ``first`` and ``game_id``,
+    when given, are recorded as chosen by hand.
+    """
     seats = tuple(check_players(players, first))
+    seeds.check(seats, seed, method, contributions)
     c = components()
-    start: PlayerColour = first if first is not None else choice(seed, "start-player", seats)  # type: ignore[assignment]
+    seeding = Seeding(method=method, contributions=tuple(contributions),
+                      start_player_chosen=first is not None, game_id_chosen=game_id is not None)
+    drawn = seeds.setup_seed(seed, seeding)
+    start: PlayerColour = first if first is not None else choice(drawn, "start-player", seats)  # type: ignore[assignment]
     clockwise = seat_order_from(seats, start)
-    piles = _Shuffled(c, seed)
+    piles = _Shuffled(c, drawn)
     # Preparing to Play 3: one bonus tile per player (in seat order), 2 beside the senate.
     bonus_of = dict(zip(clockwise, piles.bag, strict=False))
     beside = piles.bag[len(seats): len(seats) + c.board.bonus_tiles_per_quarter]
     board, rest = _board(c, piles, len(seats), clockwise, beside)
+    committed = commitment(seed)
     return seal(GameState(
         options=options,
-        game_id=game_id if game_id is not None else default_game_id(seed, seats),
+        game_id=game_id if game_id is not None else seeds.default_game_id(committed, seats),
         seed=seed,
-        commitment=commitment(seed),
+        commitment=committed,
+        seeding=seeding,
         seats=seats,
         start_player=start,
         pending=SetupMarkers(players=clockwise),

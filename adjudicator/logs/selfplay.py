@@ -64,10 +64,13 @@ def bot_orders(state: GameState, seat_bots: Sequence[str], seed: str) -> OrderFi
     return absent_orders(state, colour, seat_bots[state.seats.index(colour)], seed)
 
 
-def selfplay(players: int, seed: str, bots: Sequence[str], out: Path) -> GameState:
-    """Play a whole game into the log folder ``out``; returns the final state."""
+def selfplay(players: int, seed: str, bots: Sequence[str], out: Path,
+             start: GameState | None = None) -> GameState:
+    """Play a whole game into the log folder ``out``; returns the final state.
+
+    The game is a test game set up from ``seed`` (which also seeds the bots), or ``start``."""
     seat_bots = bot_names(players, bots)
-    state = new_game(PLAYER_COLOURS[:players], seed)
+    state = start if start is not None else new_game(PLAYER_COLOURS[:players], seed, method="test")
     data = io.encode_state(state)
     out.mkdir(parents=True, exist_ok=True)
     write.write_atomic(str(out / "0000-game.json"), data)

@@ -10,6 +10,10 @@ k: ``kkkk-orders.json`` and ``kkkk-game.json``), in order:
 4. when the game is over the seed is revealed: it must match the commitment recorded from
    the start, and ``new`` with that seed must give ``0000-game.json`` again.  For an
    unfinished game this last check cannot be made yet and the result says so.
+   What binds the game id, the start player and the fair start to the seed is in
+   :mod:`adjudicator.logs.setup_proof`;
+5. with witnesses (what the players received, :mod:`adjudicator.logs.witness`), every
+   witnessed game file must be in the log: only then is the log the game the players saw.
 
 The first divergence is reported with the file, a JSON path and the reason.
 """
@@ -27,9 +31,10 @@ import msgspec
 from adjudicator.errors import Illegal, Problem, TrajanError, problem
 from adjudicator.files import io
 from adjudicator.game import engine
-from adjudicator.game.chain import commitment, orders_hash, state_hash
-from adjudicator.game.newgame import new_game
-from adjudicator.model.state import GameOver, GameState
+from adjudicator.game.chain import orders_hash, state_hash
+from adjudicator.logs import setup_proof
+from adjudicator.logs import witness as witnesses_
+from adjudicator.model.state import GameOver, GameState, Seeding
 
 STEP = re.compile(r"^(\d{4})-(game|orders)\.json$")
 Commitment = Literal["checked", "not_yet", "failed"]
@@ -47,6 +52,8 @@ class LogResult:
     decisions: int = 0
     game_over: bool = False
     commitment: Commitment = "not_yet"
+    seeding: Seeding | None = None  # how the game started (from its first file)
+    witnesses: int | None = None  # how many witnesses were held against the log
     problems: list[Problem] = field(default_factory=list)
 
     @property
@@ -55,14 +62,17 @@ class LogResult:
 
     def as_json(self) -> dict[str, Any]:
         return {"log": self.log, "ok": self.ok, "decisions": self.decisions, "game_over": self.game_over,
-                "commitment": self.commitment, "problems": [msgspec.to_builtins(p) for p in self.problems]}
+                "commitment": self.commitment,
+                "seeding": msgspec.to_builtins(self.seeding) if self.seeding else None,
+                "witnesses": self.witnesses, "problems": [msgspec.to_builtins(p) for p in self.problems]}
 
 
-def verify_log(folder: Path) -> LogResult:
-    """Verify one log folder; the result holds the first divergence, if any."""
+def verify_log(folder: Path, witnesses: Sequence[witnesses_.Witness] | None = None) -> LogResult:
+    """Verify one log folder (against ``witnesses``, if given); the result holds the first
+    divergence, if any, or every witness the log does not bear out."""
     result = LogResult(log=str(folder))
     try:
-        _verify(folder, result)
+        _verify(folder, result, witnesses)
     except Divergence as d:
         result.problems.append(d.problem)
     except TrajanError as e:
@@ -91,7 +101,12 @@ def _steps(folder: Path) -> int:
     return last
 
 
-def _verify(folder: Path, result: LogResult) -> None:
+def _raise(p: Problem | None) -> None:
+    if p is not None:
+        raise Divergence(p.file or "", p.code, p.path, p.message)
+
+
+def _verify(folder: Path, result: LogResult, witnesses: Sequence[witnesses_.Witness] | None) -> None:
     last = _steps(folder)
     first_name = str(folder / "0000-game.json")
     prefix = first_name[: -len("0000-game.json")]  # so prefix + name == str(folder / name)
@@ -101,13 +116,22 @@ def _verify(folder: Path, result: LogResult) -> None:
     if first.chain.parent is not None or first.chain.orders is not None:
         raise Divergence(first_name, "verify.not_a_start", "$.chain",
                          "The first game file of a log must be what `new` wrote (no parent, no orders).")
+    result.seeding = first.seeding
+    _raise(setup_proof.start_problem(first, first_name))
+    seen = witnesses_.seen_for(witnesses or ())
+    seen.add(first)
     state = first
     for k in range(1, last + 1):
         state, data = _replay(prefix, k, state, data)
+        seen.add(state)
         result.decisions = k
     result.game_over = isinstance(state.pending, GameOver)
     if result.game_over:
-        result.commitment = _check_setup(first, state, first_name)
+        _raise(setup_proof.setup_problem(first, state.seed, first_name))
+        result.commitment = "checked"
+    if witnesses is not None:
+        result.witnesses = len(witnesses)
+        result.problems.extend(witnesses_.check(witnesses, seen, first))
 
 
 def _replay(prefix: str, k: int, before: GameState, before_bytes: bytes) -> tuple[GameState, bytes]:
@@ -189,20 +213,6 @@ def _check_own_hash(state: GameState, name: str) -> None:
                          "The recorded hash is not the hash of this game file's content.")
 
 
-def _check_setup(first: GameState, final: GameState, name: str) -> Commitment:
-    """The revealed seed matches the commitment and re-derives the setup."""
-    if commitment(final.seed) != first.commitment:
-        raise Divergence(name, "verify.commitment_mismatch", "$.commitment",
-                         "The revealed seed does not match the commitment recorded at setup.")
-    again = new_game(first.seats, final.seed, first=first.start_player, options=first.options,
-                     game_id=first.game_id)
-    if again != first:
-        path = first_difference(msgspec.to_builtins(first), msgspec.to_builtins(again))
-        raise Divergence(name, "verify.setup_mismatch", path,
-                         "The setup is not what `new` makes from the revealed seed (an edited shuffle?).")
-    return "checked"
-
-
 def first_difference(a: Any, b: Any, path: str = "$") -> str:
     """The JSON path of the first place where ``a`` and ``b`` differ."""
     if type(a) is not type(b):
@@ -273,13 +283,15 @@ def _progress(show: bool, done: int, total: int) -> None:
 
 
 def summary(result: LogResult) -> str:
-    """One line for people."""
+    """One line for people, then what was and was not proven (indented lines)."""
     if result.problems:
         p = result.problems[0]
-        return f"FAIL {result.log}: {p.render()}"
+        more = len(result.problems) - 1
+        return f"FAIL {result.log}: {p.render()}" + (f" (and {more} more)" if more else "")
     note = ("the commitment and the setup were checked" if result.commitment == "checked"
             else "the game is not over: the commitment cannot be checked yet")
-    return f"ok   {result.log}: {result.decisions} decisions replayed; {note}."
+    head = f"ok   {result.log}: {result.decisions} decisions replayed; {note}."
+    return "\n".join([head, *(f"     {line}" for line in setup_proof.guarantees(result))])
 
 
 __all__ = ["verify_log", "summary", "LogResult", "first_difference", "problem"]

@@ -260,6 +260,34 @@ class Chain(Model, frozen=True):
     orders: str | None = None
 
 
+# Characters allowed in a player's contribution to a fair start (no escaping needed anywhere).
+CONTRIBUTION_PATTERN: Final = "^[A-Za-z0-9_.:-]{1,100}$"
+SeedMethod = Literal["fair", "master", "test"]
+
+
+class Contribution(Model, frozen=True):
+    """A player's random value for a fair start (see adjudicator/game/seeding.py)."""
+
+    player: PlayerColour
+    value: Annotated[str, msgspec.Meta(pattern=CONTRIBUTION_PATTERN)]
+
+
+class Seeding(Model, frozen=True):
+    """How the seed of every shuffle was made, and what was chosen by hand (public).
+
+    ``method``: ``fair`` (the fair start: the shuffles come from the game master's committed
+    secret, ``seed``, and every player's contribution), ``master`` (the game master drew or
+    chose the seed alone), ``test`` (a test seed, possibly short: neither secret nor fair).
+    ``start_player_chosen`` / ``game_id_chosen``: given by hand rather than derived from the
+    seed and the commitment.  The defaults are what an older file without this field claims.
+    """
+
+    method: SeedMethod = "master"
+    contributions: tuple[Contribution, ...] = ()
+    start_player_chosen: bool = False
+    game_id_chosen: bool = False
+
+
 class GameState(Model, kw_only=True, frozen=True):
     format: Literal[1] = FORMAT
     rules: Literal["trajan-ammonit-2011-en"] = RULES
@@ -269,6 +297,7 @@ class GameState(Model, kw_only=True, frozen=True):
     # commitment, SHA-256 of "trajan-seed-commitment:" + seed (public from the start).
     seed: str
     commitment: str = ""
+    seeding: Seeding = Seeding()
     seats: tuple[PlayerColour, ...]
     start_player: PlayerColour
     decision: Annotated[int, msgspec.Meta(ge=1)] = 1

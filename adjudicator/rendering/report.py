@@ -17,6 +17,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 from adjudicator.game.engine import deciders
+from adjudicator.game.seeding import describe as describe_seeding
 from adjudicator.model.events import (
     BoardRefilled,
     BonusTileGained,
@@ -92,6 +93,12 @@ def header(events: Sequence[Event], before: GameState) -> list[str]:
     ]
 
 
+def witness_section(after: GameState) -> list[str]:
+    """The hash of the game file this report belongs to (a player keeps it as a witness for
+    ``trajan verify --witness``) and how the game started (issue 14)."""
+    return ["", f"- Game file: {after.chain.hash}", f"- Start: {describe_seeding(after.seeding)}"]
+
+
 def steps_section(events: Sequence[Event], before: GameState) -> list[str]:
     if not events:
         return []
@@ -162,7 +169,7 @@ def next_section(after: GameState) -> list[str]:
 def _public_report(events: Sequence[Event], before: GameState, after: GameState) -> list[str]:
     shown = [public_event(e) for e in events]
     own, end = split(shown)
-    return [*header(shown, before), *steps_section(own, before), *end_section(end),
+    return [*header(shown, before), *witness_section(after), *steps_section(own, before), *end_section(end),
             *scores_section(after), *next_section(after)]
 
 

@@ -13,6 +13,7 @@ from collections.abc import Iterable, Sequence
 
 from adjudicator.components import components
 from adjudicator.game.engine import deciders
+from adjudicator.game.seeding import describe as describe_seeding
 from adjudicator.model.state import (
     GameOver,
     GameState,
@@ -50,6 +51,8 @@ def _header(state: GameView) -> list[str]:
            else f"round {len(state.board.demands) + 1}"),
         f"Seats: {', '.join(seats)}",
         f"Rules: {state.rules}; options: {options or 'none'}",
+        f"Start: {describe_seeding(state.seeding)}",
+        f"Game file: {state.chain.hash}",
         f"Pending: {_pending(state.pending)}",
     ]
     if state.viewer is not None:

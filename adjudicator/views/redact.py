@@ -40,7 +40,8 @@ def view_of(state: GameState, viewer: PlayerColour | None) -> GameView:
     return GameView(
         options=state.options, game_id=state.game_id, viewer=viewer,
         seed=state.seed if isinstance(state.pending, GameOver) else None,
-        commitment=state.commitment, seats=state.seats, start_player=state.start_player,
+        commitment=state.commitment, seeding=state.seeding, seats=state.seats,
+        start_player=state.start_player,
         decision=state.decision, quarter=state.quarter, pending=state.pending, turn=state.turn,
         players=tuple(player_view(p, p.colour == viewer) for p in state.players),
         board=board_view(state.board), piles=piles_view(state.piles), removed=state.removed,

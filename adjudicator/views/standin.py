@@ -46,7 +46,8 @@ def as_state(view: GameView) -> GameState:
     board, piles = _board(view, pools), _piles(view, pools)
     return GameState(
         options=view.options, game_id=view.game_id, seed=view.seed or "", commitment=view.commitment,
-        seats=view.seats, start_player=view.start_player, decision=view.decision, quarter=view.quarter,
+        seeding=view.seeding, seats=view.seats, start_player=view.start_player, decision=view.decision,
+        quarter=view.quarter,
         pending=view.pending, turn=view.turn, players=players, board=board, piles=piles,
         removed=view.removed, chain=view.chain,
     )

@@ -8,7 +8,8 @@ may not see is replaced by counts:
   ``players[].hand_count`` is every player's number of cards;
 * ``piles`` holds the number of face-down components, never their order or identity;
 * ``board.trajan_stacks`` holds each stack's face-up top tile and how many lie below it;
-* ``seed`` is null until the game is over (``commitment`` and ``chain`` are always shown).
+* ``seed`` is null until the game is over (``commitment``, ``seeding`` and ``chain``, whose
+  ``hash`` is the witness a player keeps, are always shown).
 
 ``viewer`` (null for the public view that ``trajan show`` prints) marks the file as a view.
 The redaction itself is :func:`adjudicator.views.redact.view_of`.
@@ -31,6 +32,7 @@ from adjudicator.model.state import (
     Pending,
     ProvinceState,
     Removed,
+    Seeding,
     Ships,
     SiteState,
     Slots,
@@ -127,6 +129,7 @@ class GameView(Model, kw_only=True, frozen=True):
     # The secret seed: null until the game is over.
     seed: str | None = None
     commitment: str = ""
+    seeding: Seeding = Seeding()
     seats: tuple[PlayerColour, ...]
     start_player: PlayerColour
     decision: Annotated[int, msgspec.Meta(ge=1)] = 1

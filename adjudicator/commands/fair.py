@@ -1,0 +1,105 @@
+"""The fair start: ``new --fair`` (here: :func:`propose`), ``contribute`` and ``start``.
+
+The protocol is described in :mod:`adjudicator.game.fairstart`.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from adjudicator.commands import args as cli_args
+from adjudicator.commands.app import JsonFlag, app, run
+
+if TYPE_CHECKING:
+    from adjudicator.model.fairstart import FairStart
+    from adjudicator.model.state import Options
+
+PendingArg = Annotated[Path, typer.Argument(
+    help="The pending fair start (written by `trajan new --fair`).", show_default=False)]
+
+
+def propose(seats: list[str], first: str | None, options: Options, game_id: str | None,
+            output: Path | None) -> None:
+    """``trajan new --fair``: draw the secret, write the pending fair start, print the announcement."""
+    import secrets
+
+    from adjudicator.errors import Malformed, problem
+    from adjudicator.files import io, write
+    from adjudicator.game.fairstart import propose as make
+
+    if output is None or str(output) == "-":
+        raise Malformed([problem("args.missing_output", "-o",
+                                 "--fair needs -o PENDING: the pending fair start holds the secret and "
+                                 "is never printed.")])
+    pending = make(seats, secrets.token_hex(16), first=first, options=options, game_id=game_id)
+    write.write_atomic(str(output), io.canonical(pending))
+    typer.echo(f"Wrote {output}: the pending fair start of game {pending.game_id} (keep this file secret).")
+    typer.echo("Send every player this announcement:\n")
+    typer.echo(announcement(pending))
+
+
+def announcement(pending: FairStart) -> str:
+    """What the game master sends every player before any contribution."""
+    return (f"Game: {pending.game_id}\nSeats: {', '.join(pending.seats)}\n"
+            f"Commitment: {pending.commitment}\n\n"
+            "Keep this message. Reply with a random value of 16 to 100 letters and digits, e.g. the "
+            "output of `python3 -c 'import secrets; print(secrets.token_hex(16))'`. The shuffles come "
+            "from the game master's secret behind the commitment and every player's value; when the "
+            "game is over, `trajan verify LOG --witness THIS-MESSAGE` proves it.\n")
+
+
+@app.command()
+def contribute(
+    pending_file: PendingArg,
+    *,
+    player: Annotated[str, typer.Option("--player", help="The player who sent the value.",
+                                        show_default=False)],
+    value: Annotated[str, typer.Option("--value", help="The player's random value (16 to 100 letters, "
+                                                       "digits or _.:-).", show_default=False)],
+    as_json: JsonFlag = False,
+) -> None:
+    """Record a player's contribution to a fair start (the pending file is updated in place)."""
+    def work() -> None:
+        from adjudicator.files import io, write
+        from adjudicator.game.fairstart import contribute as record
+        from adjudicator.game.fairstart import missing
+
+        pending = record(io.load_fair_start(io.read_bytes(str(pending_file)), str(pending_file)),
+                         player, value)
+        write.write_atomic(str(pending_file), io.canonical(pending))
+        waiting = missing(pending)
+        rest = (f"still waiting for {', '.join(waiting)}." if waiting else
+                f"every player has contributed: `trajan start {pending_file} -o GAME`.")
+        typer.echo(f"Recorded {player}'s contribution to game {pending.game_id}; {rest}")
+
+    run(as_json, work)
+
+
+@app.command()
+def start(
+    pending_file: PendingArg,
+    *,
+    output: Annotated[Path | None, typer.Option(
+        "-o", "--output", help="Write the game file here (default: print it).")] = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """Set up the game of a fair start once every player has contributed."""
+    def work() -> None:
+        from adjudicator.files import io, write
+        from adjudicator.game.fairstart import start as begin
+
+        name = str(pending_file)
+        state = begin(io.load_fair_start(io.read_bytes(name), name), name)
+        cli_args.self_check(state)
+        data = io.encode_state(state)
+        if output is None:
+            typer.echo(data.decode(), nl=False)
+            return
+        write.write_atomic(str(output), data)
+        typer.echo(f"Wrote {output}: game {state.game_id} (fair start), seats {', '.join(state.seats)}, "
+                   f"start player {state.start_player}. {cli_args.next(state)}")
+
+    run(as_json, work)

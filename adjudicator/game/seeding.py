@@ -1,0 +1,95 @@
+"""Where the shuffles come from, and what binds the game id and start player to them (issue 14).
+
+Every game file records ``seed`` (secret until the game is over), ``commitment``
+(SHA-256 of ``"trajan-seed-commitment:" + seed``, public from the start) and ``seeding``
+(public): how the seed was made and what was chosen by hand.
+
+* The **setup seed**, from which every shuffle and the start player are drawn
+  (:mod:`adjudicator.rng`), is ``seed`` itself, except in a fair start, where it is the
+  SHA-256 hex of ``"trajan-fair-seed:" + seed`` followed, for each seat in seat order,
+  by ``"\\n" + colour + "=" + contribution`` (:func:`setup_seed`).  ``seed`` is then the
+  game master's secret, committed before any player contributed.
+* The **game id**, unless chosen by hand, is ``"trajan-"`` + the first 12 hex digits of
+  SHA-256 of ``"game-id\\x00" + commitment + "\\x00" + seats joined by ","``: anyone can
+  check it from the first file, and a new seed cannot keep the old id.
+* The **start player**, unless chosen by hand, is drawn from the setup seed (stream
+  ``start-player``).
+* A seed is refused when empty, and when shorter than :data:`MIN_SEED` characters unless
+  the game is marked as a test game (a short seed can be guessed from the commitment).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+
+from adjudicator.errors import Malformed, Problem, problem
+from adjudicator.model.state import Contribution, Seeding, SeedMethod
+
+MIN_SEED = 16
+FAIR_PREFIX = "trajan-fair-seed:"
+GAME_ID_PREFIX = "game-id\x00"
+
+
+def seed_problems(seed: str, method: SeedMethod, path: str = "--seed") -> list[Problem]:
+    """Why ``seed`` may not be the seed of a game made by ``method`` (empty when it may)."""
+    if not seed:
+        return [problem("new.empty_seed", path, "The seed is empty; it would be known to everyone.")]
+    if len(seed) < MIN_SEED and method != "test":
+        chars = f"{len(seed)} character{'s' if len(seed) != 1 else ''}"
+        return [problem("new.weak_seed", path,
+                        f"The seed has {chars}; at least {MIN_SEED} are needed, or anyone could find it "
+                        "from the commitment (use --test-seed for a test game).")]
+    return []
+
+
+def contribution_problems(seats: Sequence[str], method: SeedMethod,
+                          contributions: Sequence[Contribution]) -> list[Problem]:
+    """A fair start has one contribution per seat, in seat order; other games have none."""
+    if method != "fair":
+        if contributions:
+            return [problem("new.contributions_unfair", "$.seeding.contributions",
+                            "Only a fair start has contributions.")]
+        return []
+    given = [c.player for c in contributions]
+    if given != list(seats):
+        return [problem("new.contributions_incomplete", "$.seeding.contributions",
+                        f"A fair start needs one contribution from each player in seat order "
+                        f"({', '.join(seats)}); got {', '.join(given) or 'none'}.")]
+    return []
+
+
+def check(seats: Sequence[str], seed: str, method: SeedMethod,
+          contributions: Sequence[Contribution]) -> None:
+    problems = seed_problems(seed, method) + contribution_problems(seats, method, contributions)
+    if problems:
+        raise Malformed(problems)
+
+
+def setup_seed(seed: str, seeding: Seeding) -> str:
+    """The seed every shuffle and the start player are drawn from."""
+    if seeding.method != "fair":
+        return seed
+    material = FAIR_PREFIX + seed + "".join(f"\n{c.player}={c.value}" for c in seeding.contributions)
+    return hashlib.sha256(material.encode()).hexdigest()
+
+
+def default_game_id(commitment: str, seats: Sequence[str]) -> str:
+    """The game id bound to the commitment and seats."""
+    digest = hashlib.sha256((GAME_ID_PREFIX + commitment + "\x00" + ",".join(seats)).encode())
+    return "trajan-" + digest.hexdigest()[:12]
+
+
+def describe(seeding: Seeding) -> str:
+    """One short line on how the game started, for reports, ``show`` and ``verify``."""
+    text = {
+        "fair": "fair (the seed comes from the game master's committed secret and every player's "
+                "contribution)",
+        "master": "not fair (the game master drew the seed alone)",
+        "test": "not fair (a test seed)",
+    }[seeding.method]
+    chosen = [what for what, flag in (("start player", seeding.start_player_chosen),
+                                      ("game id", seeding.game_id_chosen)) if flag]
+    if chosen:
+        text += f"; {' and '.join(chosen)} chosen by hand"
+    return text

@@ -1,0 +1,182 @@
+"""Witnesses: what players received, held against a log by ``trajan verify --witness``.
+
+A game master holds every file of a game and could replay a different history (another
+legal order at decision 40 and everything after it re-adjudicated) or cut the end off a
+log; the result is a log that verifies on its own.  What the players received cannot be
+rewritten: every view and report carries the hash of its game file, and a game file's hash
+fixes, through the chain of parent hashes, every earlier game file and order file.
+
+A witness file is any of:
+
+* a view or game file (JSON): its ``chain.hash`` must be in the log, and the file must be
+  exactly what the log's game file of that hash gives (the view of its ``viewer``);
+* a text file: a report or a mail, or a plain list; every line holding
+  ``Game file: HASH`` or only a 64-digit hash names a game file that must be in the log;
+  ``Commitment: HASH`` must be the game's commitment (the announcement of a fair start);
+  ``Contribution: COLOUR=VALUE`` must be among the recorded contributions.  A report's
+  heading (``# Trajan GAME: decision N``) tells which decision its game file follows.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Literal
+
+from adjudicator.errors import Malformed, Problem, problem
+from adjudicator.files import io
+from adjudicator.model.state import GameState
+from adjudicator.views.view import GameView
+
+Kind = Literal["file", "hash", "commitment", "contribution"]
+
+_HASH = r"([0-9a-f]{64})"
+_GAME_FILE = re.compile(r"Game file:\s*`?" + _HASH)
+_BARE = re.compile(r"^\s*" + _HASH + r"\s*$")
+_COMMITMENT = re.compile(r"Commitment:\s*`?" + _HASH)
+_CONTRIBUTION = re.compile(r"Contribution:\s*(red|green|blue|brown)=([A-Za-z0-9_.:-]+)")
+_HEADING = re.compile(r"^#\s*Trajan\s+(\S+):\s*decision\s+(\d+)")
+_GAME_LINE = re.compile(r"^Game:\s*(\S+)")
+
+
+@dataclass(frozen=True)
+class Witness:
+    file: str
+    kind: Kind
+    value: str  # a game file's hash, the commitment, or "colour=value"
+    after: int | None = None  # how many decisions the witnessed game file follows, if known
+    game_id: str | None = None
+    content: GameState | GameView | None = None  # a witnessed game file or view
+
+
+def read_witnesses(paths: Sequence[str]) -> list[Witness]:
+    """Every witness in the files; raises :class:`Malformed` for a file that holds none."""
+    found: list[Witness] = []
+    for path in paths:
+        data = io.read_bytes(path)
+        found += _from_json(data, path) if data.lstrip()[:1] == b"{" else _from_text(data, path)
+    return found
+
+
+def _from_json(data: bytes, path: str) -> list[Witness]:
+    game = io.load_game_or_view(data, path)
+    return [Witness(path, "file", game.chain.hash, game.decision - 1, game.game_id, game)]
+
+
+def _from_text(data: bytes, path: str) -> list[Witness]:
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise Malformed([problem("input.not_utf8", "$", "The witness is not UTF-8 text.")
+                         .located(path)]) from None
+    found: list[Witness] = []
+    game_id: str | None = None
+    after: int | None = None
+    for line in text.splitlines():
+        line = line.lstrip("> \t")  # quoted in a reply
+        if m := _HEADING.match(line):
+            game_id, after = m.group(1), int(m.group(2))  # the report of decision N: the game after it
+        elif m := _GAME_LINE.match(line):
+            game_id = m.group(1)
+        elif m := _GAME_FILE.search(line) or _BARE.match(line):
+            found.append(Witness(path, "hash", m.group(1), after, game_id))
+        elif m := _COMMITMENT.search(line):
+            found.append(Witness(path, "commitment", m.group(1), None, game_id))
+        elif m := _CONTRIBUTION.search(line):
+            found.append(Witness(path, "contribution", f"{m.group(1)}={m.group(2)}", None, game_id))
+    if not found:
+        raise Malformed([problem("witness.empty", "$",
+                                 "This file holds no witness: no view or game file, and no line with "
+                                 "'Game file: HASH', a bare hash, 'Commitment: HASH' or "
+                                 "'Contribution: COLOUR=VALUE'.").located(path)])
+    return found
+
+
+@dataclass
+class Seen:
+    """The game files of a log as ``verify`` replays them: every hash by decision, and the
+    files the witnesses name."""
+
+    wanted: set[str]
+    after: dict[int, str] = field(default_factory=dict)  # decisions made -> the game file's hash
+    states: dict[str, GameState] = field(default_factory=dict)
+
+    def add(self, state: GameState) -> None:
+        self.after[state.decision - 1] = state.chain.hash
+        if state.chain.hash in self.wanted:
+            self.states[state.chain.hash] = state
+
+
+def seen_for(witnesses: Sequence[Witness]) -> Seen:
+    return Seen(wanted={w.value for w in witnesses if w.kind in ("file", "hash")})
+
+
+def check(witnesses: Sequence[Witness], seen: Seen, first: GameState) -> list[Problem]:
+    """Every witness the log does not bear out, earliest decision first."""
+    by_hash = {h: n for n, h in seen.after.items()}
+    confirmed = [by_hash[w.value] for w in witnesses if w.value in by_hash]
+    problems: list[tuple[int, Problem]] = []
+    for w in witnesses:
+        found = _problem(w, seen, by_hash, first, confirmed)
+        if found is not None:
+            problems.append((w.after if w.after is not None else 1 << 30, found.located(w.file)))
+    return [p for _, p in sorted(problems, key=lambda item: item[0])]
+
+
+def _problem(w: Witness, seen: Seen, by_hash: dict[str, int], first: GameState,
+             confirmed: list[int]) -> Problem | None:
+    if w.game_id is not None and w.game_id != first.game_id:
+        return problem("verify.witness_other_game", "$",
+                       f"This witness is from game {w.game_id!r}; the log is game {first.game_id!r}.")
+    if w.kind == "commitment":
+        return None if w.value == first.commitment else problem(
+            "verify.witness_commitment", "$",
+            f"The game's commitment is {first.commitment[:12]}…, not the {w.value[:12]}… announced here: "
+            "the game was set up again after this announcement.")
+    if w.kind == "contribution":
+        given = {f"{c.player}={c.value}" for c in first.seeding.contributions}
+        colour, value = w.value.split("=", 1)
+        return None if w.value in given else problem(
+            "verify.witness_contribution", "$",
+            f"The contribution {colour} sent ({value[:12]}…) is not the one recorded in the game.")
+    if w.value not in by_hash:
+        return _missing(w, seen, confirmed)
+    if w.content is not None:
+        return _differs(w, seen.states[w.value])
+    return None
+
+
+def _missing(w: Witness, seen: Seen, confirmed: list[int]) -> Problem:
+    short = w.value[:12] + "…"
+    last = max(seen.after)
+    if w.after is None:
+        text = (f"The game file {short} this witness names is not in the log: the log was rewritten or cut "
+                "short.")
+    elif w.after > last:
+        text = (f"This witness shows the game after decision {w.after} (game file {short}), but the log "
+                f"ends after decision {last}: decisions were cut from the end of the log.")
+    else:
+        logged = seen.after.get(w.after, "?")[:12]
+        before = [n for n in confirmed if n < w.after]
+        since = f" (the game after decision {max(before)} is confirmed by a witness)" if before else ""
+        text = (f"This witness shows the game after decision {w.after} as game file {short}, but the log's "
+                f"game file there is {logged}…: decision {w.after} or an earlier one was rewritten{since}.")
+    return problem("verify.witness_missing", "$.chain.hash" if w.kind == "file" else "$", text)
+
+
+def _differs(w: Witness, state: GameState) -> Problem | None:
+    import msgspec
+
+    from adjudicator.logs.verify import first_difference
+    from adjudicator.views.redact import view_of
+
+    want: GameState | GameView = state
+    if isinstance(w.content, GameView):
+        want = view_of(state, w.content.viewer)
+    if want == w.content:
+        return None
+    path = first_difference(msgspec.to_builtins(w.content), msgspec.to_builtins(want))
+    return problem("verify.witness_differs", path,
+                   f"This file names the log's game file after decision {state.decision - 1} but differs "
+                   "from what that game file gives: it was not made from it.")
