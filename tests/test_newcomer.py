@@ -60,7 +60,7 @@ def test_json_help_says_what_it_switches(command: list[str], says: str) -> None:
 
 def _new(tmp_path: Path, players: str = "red,green,blue") -> Path:
     path = tmp_path / "game.json"
-    assert run("new", "--players", players, "--seed", "5", "-o", path).exit_code == 0
+    assert run("new", "--players", players, "--test-seed", "5", "-o", path).exit_code == 0
     return path
 
 
@@ -139,7 +139,7 @@ def test_show_keeps_columns_apart_with_six_markers_in_a_tray() -> None:
 def test_new_on_a_terminal_prints_only_the_summary(tmp_path: Path) -> None:
     leader, follower = pty.openpty()
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    proc = subprocess.run([sys.executable, "-m", "adjudicator", "new", "--players", "red,green", "--seed", "3"],
+    proc = subprocess.run([sys.executable, "-m", "adjudicator", "new", "--players", "red,green", "--test-seed", "3"],
                           stdout=follower, stderr=subprocess.PIPE, env=env, cwd=tmp_path, timeout=60)
     os.close(follower)
     shown = b""
@@ -152,7 +152,7 @@ def test_new_on_a_terminal_prints_only_the_summary(tmp_path: Path) -> None:
     assert proc.returncode == 2
     assert b"args.output_needed" in proc.stderr and b"-o -" in proc.stderr
     assert b"Set up game" in shown and b'"seed"' not in shown and b"3" in shown
-    printed = run("new", "--players", "red,green", "--seed", "3", "-o", "-")
+    printed = run("new", "--players", "red,green", "--test-seed", "3", "-o", "-")
     assert printed.exit_code == 0 and json.loads(printed.stdout)["seed"] == "3"
 
 
