@@ -58,6 +58,8 @@ def test_a_game_id_chosen_by_hand_is_shown_as_such(tmp_path: Path) -> None:
     log = _played(tmp_path, new_game(SEATS, "seed-for-a-named-game", method="master", game_id="club-7"))
     result = verify_log(log)
     assert result.ok and "game id chosen by hand" in summary(result)
+    # A seed the game master drew alone (and could have drawn many times) is shown as not fair.
+    assert "Start: not fair (the game master drew the seed alone" in summary(result)
 
 
 def test_a_start_player_chosen_by_hand_cannot_pass_as_drawn(tmp_path: Path) -> None:

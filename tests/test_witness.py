@@ -98,6 +98,17 @@ def test_every_report_kept_names_the_rewritten_decision(log: Path, true_log: Pat
     assert f"after decision {REPLACED - 1} is confirmed" in p.message
 
 
+def test_a_replaced_order_is_caught_by_the_order_file_its_player_sent(log: Path, true_log: Path,
+                                                                     tmp_path: Path) -> None:
+    kept = _keep(true_log, tmp_path, f"{REPLACED:04d}-orders.json", f"{REPLACED - 1:04d}-orders.json")
+    assert verify_log(log, read_witnesses(kept)).ok
+    _forge(log)
+    result = verify_log(log, read_witnesses(kept))
+    assert [(Path(p.file or "").name, p.code) for p in result.problems] == [
+        (f"{REPLACED:04d}-orders.json", "verify.witness_orders")]
+    assert f"decision {REPLACED} was rewritten" in result.problems[0].message
+
+
 def test_a_replaced_order_is_caught_by_a_view(log: Path, tmp_path: Path) -> None:
     later = io.load_game((log / f"{REPLACED + 2:04d}-game.json").read_bytes())
     view = tmp_path / "blue-view.json"

@@ -49,8 +49,8 @@ def verify(
         "--jobs", min=1, help="Verify this many logs at once (processes).")] = 1,
     witness: Annotated[list[Path] | None, typer.Option(
         "--witness", metavar="FILE",
-        help="A view, report or mail a player received, or a list of game-file hashes: the log must "
-             "contain it (repeatable; one log only).")] = None,
+        help="A view, report, mail or accepted order file a player kept, or a list of game-file "
+             "hashes: the log must bear it out (repeatable; one log only).")] = None,
     as_json: VerifyJson = False,
 ) -> None:
     """Re-adjudicate game logs and prove every file is what the rules produce; exit 0 only if all verify."""

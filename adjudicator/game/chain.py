@@ -9,6 +9,11 @@
 * ``orders_hash(orders)`` = SHA-256 hex of the compact canonical JSON of the order file.
 * ``seal(state, parent, orders)`` records the parent's hash, the orders' hash and the
   file's own hash.
+
+A game file's hash thus fixes every earlier game file and order file: a player who keeps
+one (every view and report carries it) is a witness against a rewritten log
+(:mod:`adjudicator.logs.witness`).  What binds the game id, the start player and the fair
+start to the committed seed is in :mod:`adjudicator.game.seeding`.
 """
 
 from __future__ import annotations

@@ -10,6 +10,8 @@ A witness file is any of:
 
 * a view or game file (JSON): its ``chain.hash`` must be in the log, and the file must be
   exactly what the log's game file of that hash gives (the view of its ``viewer``);
+* an order file a player sent and that was accepted (JSON): the log's decision it answers
+  must have been made by exactly these orders (the ``chain.orders`` hash);
 * a text file: a report or a mail, or a plain list; every line holding
   ``Game file: HASH`` or only a 64-digit hash names a game file that must be in the log;
   ``Commitment: HASH`` must be the game's commitment (the announcement of a fair start);
@@ -29,7 +31,7 @@ from adjudicator.files import io
 from adjudicator.model.state import GameState
 from adjudicator.views.view import GameView
 
-Kind = Literal["file", "hash", "commitment", "contribution"]
+Kind = Literal["file", "hash", "orders", "commitment", "contribution"]
 
 _HASH = r"([0-9a-f]{64})"
 _GAME_FILE = re.compile(r"Game file:\s*`?" + _HASH)
@@ -60,6 +62,11 @@ def read_witnesses(paths: Sequence[str]) -> list[Witness]:
 
 
 def _from_json(data: bytes, path: str) -> list[Witness]:
+    if "answer" in io.parse_object(data, path):
+        from adjudicator.game.chain import orders_hash
+
+        orders = io.load_orders(data, path)
+        return [Witness(path, "orders", orders_hash(orders), orders.decision, orders.game_id)]
     game = io.load_game_or_view(data, path)
     return [Witness(path, "file", game.chain.hash, game.decision - 1, game.game_id, game)]
 
@@ -100,10 +107,13 @@ class Seen:
 
     wanted: set[str]
     after: dict[int, str] = field(default_factory=dict)  # decisions made -> the game file's hash
+    orders: dict[int, str] = field(default_factory=dict)  # decision -> the hash of its orders
     states: dict[str, GameState] = field(default_factory=dict)
 
     def add(self, state: GameState) -> None:
         self.after[state.decision - 1] = state.chain.hash
+        if state.chain.orders is not None:
+            self.orders[state.decision - 1] = state.chain.orders
         if state.chain.hash in self.wanted:
             self.states[state.chain.hash] = state
 
@@ -140,6 +150,8 @@ def _problem(w: Witness, seen: Seen, by_hash: dict[str, int], first: GameState,
         return None if w.value in given else problem(
             "verify.witness_contribution", "$",
             f"The contribution {colour} sent ({value[:12]}…) is not the one recorded in the game.")
+    if w.kind == "orders":
+        return _orders_problem(w, seen)
     if w.value not in by_hash:
         return _missing(w, seen, confirmed)
     if w.content is not None:
@@ -163,6 +175,20 @@ def _missing(w: Witness, seen: Seen, confirmed: list[int]) -> Problem:
         text = (f"This witness shows the game after decision {w.after} as game file {short}, but the log's "
                 f"game file there is {logged}…: decision {w.after} or an earlier one was rewritten{since}.")
     return problem("verify.witness_missing", "$.chain.hash" if w.kind == "file" else "$", text)
+
+
+def _orders_problem(w: Witness, seen: Seen) -> Problem | None:
+    assert w.after is not None
+    logged = seen.orders.get(w.after)
+    if logged == w.value:
+        return None
+    if logged is None:
+        text = (f"These orders answer decision {w.after}, but the log ends after decision {max(seen.after)}: "
+                "decisions were cut from the end of the log.")
+    else:
+        text = (f"These orders answer decision {w.after}, but the log's decision {w.after} was made by other "
+                f"orders ({logged[:12]}…, not {w.value[:12]}…): decision {w.after} was rewritten.")
+    return problem("verify.witness_orders", "$.decision", text)
 
 
 def _differs(w: Witness, state: GameState) -> Problem | None:
