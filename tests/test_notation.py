@@ -106,6 +106,7 @@ _TWO = _some(MARKER_COLOURS, 2, 2)
 _STACK = st.sampled_from(TRAJAN_CATEGORIES)
 _ANSWER = st.one_of(
     st.builds(m.PlayTurn, steps=st.lists(_STEP, max_size=8).map(tuple)),
+    st.builds(m.ContinueTurnAnswer, steps=st.lists(_STEP, max_size=3).map(tuple)),
     st.builds(m.PlaceMarkers, trays=st.builds(m.MarkerPlacement, seaport=_TWO, forum=_TWO, military=_TWO,
                                               senate=_TWO, trajan=_TWO, construction=_TWO)),
     st.builds(m.TakeCards, take=_some(("deck", "discard1", "discard2"), 1, 3)),
@@ -193,6 +194,7 @@ def test_a_misspelt_word_is_named_with_its_line_and_the_fix() -> None:
     (f"game {GAME} decision 4 player red\n", "notation.no_answer", "line 1"),
     (f"game {GAME} decision 4 player red\nsenate\nbonus wine-fish\n", "notation.mixed_answer", "line 3"),
     (f"game {GAME} decision 4 player red\nend turn\nsenate\n", "notation.end_not_last", "line 2"),
+    (f"game {GAME} decision 4 player red\nsenate\ncontinue turn\n", "notation.continue_not_first", "line 3"),
     (f"game {GAME} decision 4 player red\ntray seaport pink blue\n", "notation.missing_trays", "line 2"),
     (f"game {GAME} decision 4 player red\ntake deck deck\ntake deck deck\n", "notation.too_many", "line 3"),
     (f"game {GAME} decision 4 player red\ndemands\ndemands forum\n", "notation.repeated", "line 3"),

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from adjudicator.notation.table import (
     ANSWERS,
+    CONTINUE,
     END,
     HEADER,
     ID,
@@ -65,12 +66,13 @@ def grammar() -> str:
     names = [n for n, _ in steps]
     out = [PREAMBLE + " | ".join(_item(h.items[0]) + " " + _item(h.items[1]) for h in HEADER) + " ;",
            "answer      = turn | setup_markers | setup_cards | setup_trajan | demands | consul ;",
-           'turn        = step , { step } | { step } , end_turn ;',
+           'turn        = [ continue_turn ] , ( step , { step } | { step } , end_turn ) ;',
            _wrap("step        = " + " | ".join(names) + " ;"),
            "setup_markers = tray_line{6,6} ;      (* one line per tray, each tray once *)",
            "setup_cards = take_line , { take_line } ;  (* 3 cards at most in all *)"]
     out += [_rule(n, s) for n, s in steps]
     out.append(_rule("end_turn", END))
+    out.append(_rule("continue_turn", CONTINUE))
     rule_names = {"setup_markers": "tray_line", "setup_cards": "take_line"}
     out += [_rule(rule_names.get(a.tag, a.tag), a) for a in ANSWERS]
     for v in VOCABS:

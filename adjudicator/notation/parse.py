@@ -22,6 +22,7 @@ from adjudicator.notation.match import Fail, Token, TokenError, match_items, mat
 from adjudicator.notation.table import (
     ANSWER_OF_KIND,
     ANSWERS,
+    CONTINUE,
     END,
     HEADER,
     HEADER_FIELDS,
@@ -78,7 +79,7 @@ def read_line(text: str) -> tuple[Line, dict[str, Any]] | list[tuple[Line, dict[
     return best
 
 
-_ALL = (*STEPS, END, *ANSWERS)
+_ALL = (*STEPS, END, CONTINUE, *ANSWERS)
 # The lines worth trying for a first word (any other first word: all of them).
 def _index() -> dict[str, tuple[Line, ...]]:
     out: dict[str, tuple[Line, ...]] = {}
@@ -244,14 +245,21 @@ def _answer(got: _Collected, first: str) -> Answer | None:
 
 def _turn(got: _Collected) -> dict[str, Any]:
     steps = []
+    decision = "turn"
     for n, (path, line, fields) in enumerate(got.answers):
+        if line.kind == "continue":
+            if n:
+                got.problems.append(problem("notation.continue_not_first", path,
+                                            '"continue turn" may only be the first line of the answer.'))
+            decision = line.tag
+            continue
         if line.kind == "end":
             if n != len(got.answers) - 1:
                 got.problems.append(problem("notation.end_not_last", path,
                                             '"end turn" ends the turn: no step may follow it.'))
             continue
         steps.append({"do": line.tag, **fields})
-    return {"decision": "turn", "steps": steps}
+    return {"decision": decision, "steps": steps}
 
 
 def _markers(got: _Collected) -> dict[str, Any]:

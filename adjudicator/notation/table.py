@@ -139,6 +139,8 @@ STEPS = (
     Line("step", "extra", (W("extra"), Slot("action", ACTION), Opt((W("wild", flag="wild"),)))),
 )
 END = Line("end", "turn", (W("end turn", "end"),))
+# A paused turn may be answered under its own name (``turn_continue``): this first line.
+CONTINUE = Line("continue", "turn_continue", (W("continue turn", "continue"),))
 
 # --- The other answers ----------------------------------------------------------------------
 ANSWERS = (
@@ -150,10 +152,10 @@ ANSWERS = (
     Line("consul", "consul", (W("bonus"), Slot("tile", BONUS))),
 )
 
-LINES: tuple[Line, ...] = (*HEADER, *STEPS, END, *ANSWERS)
+LINES: tuple[Line, ...] = (*HEADER, *STEPS, END, CONTINUE, *ANSWERS)
 # The decision each kind of answer line makes (steps and ``end turn`` make a turn).
-ANSWER_OF_KIND = {"step": "turn", "end": "turn", "markers": "setup_markers", "cards": "setup_cards",
-                  "tiles": "setup_trajan", "demands": "demands", "consul": "consul"}
+ANSWER_OF_KIND = {"step": "turn", "end": "turn", "continue": "turn", "markers": "setup_markers",
+                  "cards": "setup_cards", "tiles": "setup_trajan", "demands": "demands", "consul": "consul"}
 # Answers given in one line (a second such line is a mistake, not a continuation).
 SINGLE_LINE = ("tiles", "demands", "consul")
 MAX_CARDS = 3  # setup_cards: at most 3 cards in all

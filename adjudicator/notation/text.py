@@ -18,13 +18,14 @@ from adjudicator.model.base import Model
 from adjudicator.model.orders import (
     Answer,
     ChooseTrajanTiles,
+    ContinueTurnAnswer,
     OrderFile,
     PlaceMarkers,
     PlayTurn,
     Step,
     TakeCards,
 )
-from adjudicator.notation.table import ANSWERS, END, HEADER, ID, STEPS, TEXT, Line, Opt, Slot, Word
+from adjudicator.notation.table import ANSWERS, CONTINUE, END, HEADER, ID, STEPS, TEXT, Line, Opt, Slot, Word
 
 _BARE = re.compile(r"[A-Za-z0-9._][A-Za-z0-9._-]*")
 
@@ -44,7 +45,8 @@ def header_lines(game_id: str, decision: int, player: str, written_by: str | Non
 def answer_lines(answer: Answer) -> list[str]:
     """The lines of one answer (a turn: one line per step; no step at all: ``end turn``)."""
     if isinstance(answer, PlayTurn):
-        return [step_text(s) for s in answer.steps] or [_render(END, {})]
+        first = [_render(CONTINUE, {})] if isinstance(answer, ContinueTurnAnswer) else []
+        return first + ([step_text(s) for s in answer.steps] or [_render(END, {})])
     tag = type(answer).__struct_config__.tag
     line = next(a for a in ANSWERS if a.tag == tag)
     if isinstance(answer, PlaceMarkers):
