@@ -25,7 +25,7 @@ def check(game: GameArg, orders: OrdersArg, *, as_json: JsonFlag = False) -> Non
         from adjudicator.views.standin import check_any
 
         state = io.read_game_or_view(str(game))
-        order_file = io.read_orders(str(orders))
+        order_file = io.load_orders_any(io.read_bytes(str(orders)), str(orders), state.game_id)
         with cli_args.located_in(view=str(game), orders=str(orders)):
             problems = check_any(state, order_file)
         if problems:

@@ -33,7 +33,7 @@ def adjudicate_bytes(game: bytes, orders: bytes, game_name: str = "<game>",
     from adjudicator.rendering.report import render, render_private
 
     before = io.load_game(game, game_name)
-    order_file = io.load_orders(orders, orders_name)
+    order_file = io.load_orders_any(orders, orders_name, before.game_id)
     try:
         outcome = engine.adjudicate(before, order_file)
     except Illegal as e:

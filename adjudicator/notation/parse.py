@@ -145,8 +145,7 @@ def fail_problem(text: str, failure: Fail, path: str) -> Problem:
     extra = failure.expects[-1:] == ["the end of the line"]
     code = "notation.extra_words" if extra else "notation.unknown_word"
     message = f"{line}: {quoted(token.raw)} is not understood here; expected {expects}."
-    near = next((n for k in (3, 2, 1) if (n := suggest(
-        "".join(t.raw for t in tokens[failure.pos:failure.pos + k]), words)) is not None), None)
+    near = suggest_among([t.raw for t in tokens[failure.pos:failure.pos + 3]], words)
     if near is not None:
         message += f' Did you mean "{near}"?'
     return problem(code, path, message)
@@ -154,6 +153,20 @@ def fail_problem(text: str, failure: Fail, path: str) -> Problem:
 
 def _either(items: list[str]) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
+
+
+def suggest_among(tokens: Sequence[str], choices: Sequence[str]) -> str | None:
+    """The valid word nearest to the first token, or to it joined with the next one or two
+    (``wild extras`` -> ``wild-extra``), whichever is nearest."""
+    by_norm = {norm(c): c for c in choices}
+    best: tuple[float, str] | None = None
+    for k in range(1, len(tokens) + 1):
+        word = norm("".join(tokens[:k]))
+        for near in difflib.get_close_matches(word, list(by_norm), n=1, cutoff=0.6):
+            ratio = difflib.SequenceMatcher(None, word, near).ratio()
+            if best is None or ratio > best[0]:
+                best = (ratio, by_norm[near])
+    return best[1] if best else None
 
 
 def suggest(word: str, choices: Sequence[str]) -> str | None:

@@ -1,0 +1,178 @@
+"""The forgiving reader: orders from a whole mail message, a pasted body or a text file.
+
+An order block is found in each candidate text (:mod:`adjudicator.mail.message`): the
+lines between optional ``BEGIN ORDERS`` / ``END ORDERS`` lines, or from the first header
+line (``game ... decision ... player ...``) to the first line that is plainly not part
+of an order (greeting text before and after is ignored), or else a JSON object (smart
+or single quotes, quoting and quoted-printable undone where that is unambiguous).  The
+writer's own lines are searched first, then a forwarded message, then the quoted text.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from adjudicator.errors import Malformed, problem
+from adjudicator.files import io
+from adjudicator.mail.clean import Lines, normalise, segments
+from adjudicator.mail.message import is_message, parts
+from adjudicator.model.orders import OrderFile
+from adjudicator.notation.match import Fail, TokenError, norm, tokenize
+from adjudicator.notation.parse import parse_lines, read_line, to_order_file
+from adjudicator.notation.table import BEGIN, END_BLOCK, first_words
+
+# What phones and webmail add below a message (no "-- " before it).
+_SIGN_OFF = re.compile(r"(sent from|sent with|get outlook|envoyé de|von meinem|enviado desde)\b",
+                       re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Block:
+    kind: str  # "text" (the notation) or "json"
+    lines: Lines
+
+
+def read_orders(data: bytes, file: str, game_ids: Sequence[str] = ()) -> OrderFile:
+    """The order in ``data`` (a mail message, a pasted body, text or JSON); the game named
+    in a text header is resolved against ``game_ids``.  Raises :class:`Malformed`."""
+    if is_message(data):
+        candidates = [(p.place, p.text) for p in parts(data)]
+    else:
+        candidates = [("", decode(data))]
+    found: list[OrderFile] = []
+    failed: list[Malformed] = []
+    for place, text in candidates:
+        block = find_block(text)
+        if block is None:
+            continue
+        try:
+            order = _orders_of(block, place, file, game_ids)
+        except Malformed as e:
+            failed.append(e)
+            continue
+        if order not in found:
+            found.append(order)
+    if len(found) > 1:
+        raise Malformed([problem("mail.ambiguous", "$", "The message holds two different orders (in "
+                                 "the text and in an attachment, say); send one.").located(file)])
+    if found:
+        return found[0]
+    if failed:
+        raise Malformed([p if p.file else p.located(file) for p in failed[0].problems])
+    raise Malformed([problem("mail.no_orders", "$", "No orders were found: start them with a header line "
+                             "such as \"game trajan-449a decision 41 player red\" (optionally between "
+                             "BEGIN ORDERS and END ORDERS lines), or attach the order file.").located(file)])
+
+
+def decode(data: bytes) -> str:
+    """Text as UTF-8, or else Windows-1252 (what a mail client or editor most likely wrote)."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return data.decode("cp1252", errors="replace")
+
+
+def find_block(text: str) -> Block | None:
+    """The order block in ``text``: the writer's own lines first, then forwarded, then quoted."""
+    for lines in segments(text):
+        block = _marked(lines) or _headed(lines) or _json(lines)
+        if block is not None:
+            return block
+    return None
+
+
+def _is(line: str, marker: str) -> bool:
+    return norm("".join(c for c in line if c.isalnum() or c.isspace())) == norm(marker)
+
+
+def _marked(lines: Lines) -> Block | None:
+    for k, (_, line) in enumerate(lines):
+        if _is(line, BEGIN):
+            body = lines[k + 1:]
+            end = next((j for j, (_, t) in enumerate(body) if _is(t, END_BLOCK)), len(body))
+            body = body[:end]
+            kind = "json" if body and _first_text(body).startswith("{") else "text"
+            return Block(kind, body)
+    return None
+
+
+def _first_text(lines: Lines) -> str:
+    return next((t.strip() for _, t in lines if t.strip()), "")
+
+
+def _headed(lines: Lines) -> Block | None:
+    start = next((k for k, (_, t) in enumerate(lines) if _is_header_line(t)), None)
+    if start is None:
+        return None
+    end = start
+    while end < len(lines) and _order_like(lines[end][1], after_blank=not lines[end - 1][1].strip()):
+        end += 1
+    return Block("text", lines[start:end])
+
+
+def _is_header_line(text: str) -> bool:
+    if text.lstrip().startswith(('"', "{")):  # a line of JSON ("decision": 5,) is not a header
+        return False
+    try:
+        return isinstance(read_line(text), list)
+    except TokenError:
+        return False
+
+
+def _order_like(text: str, after_blank: bool) -> bool:
+    """Whether a line belongs to the order block: blank, a comment, a line of the
+    notation, or a line starting with a word of it, or nearly one right after other order
+    lines (a misspelt line is an error, never silently the end of the orders)."""
+    if _is(text, END_BLOCK) or _SIGN_OFF.match(text.strip()):
+        return False
+    try:
+        tokens = tokenize(text)
+        if not tokens or not isinstance(read_line(text), Fail):
+            return True
+    except TokenError:
+        return True
+    first = tokens[0].norm
+    words = [norm(w) for w in first_words()]
+    if after_blank:
+        return first in words
+    return bool(first) and bool(difflib.get_close_matches(first, words, n=1, cutoff=0.75))
+
+
+def _json(lines: Lines) -> Block | None:
+    start = next((k for k, (_, t) in enumerate(lines) if t.strip().startswith("{")), None)
+    if start is None:
+        return None
+    end = max((k for k, (_, t) in enumerate(lines) if k >= start and t.strip().endswith("}")),
+              default=len(lines) - 1)  # no end: all of it, to be reported as not JSON
+    return Block("json", lines[start:end + 1])
+
+
+def _orders_of(block: Block, place: str, file: str, game_ids: Sequence[str]) -> OrderFile:
+    if block.kind == "json":
+        data = recover_json("\n".join(t for _, t in block.lines))
+        where = f"{file} ({place})" if place else file
+        return io.load_orders(data, where)
+    return to_order_file(parse_lines(block.lines, place), game_ids)
+
+
+def recover_json(text: str) -> bytes:
+    """JSON as mail left it, repaired where the repair is unambiguous: smart quotes (already
+    plain), single quotes when the text has no double quote."""
+    if '"' not in text and "'" in text:
+        text = text.replace("'", '"')
+    return text.strip().encode("utf-8")
+
+
+def recover_json_orders(data: bytes, file: str) -> OrderFile | None:
+    """An order file from JSON that mail mangled (``input.not_json``), or None if none is found."""
+    text = normalise(decode(data))
+    block = find_block(text)
+    if block is None or block.kind != "json":
+        return None
+    try:
+        return io.load_orders(recover_json("\n".join(t for _, t in block.lines)), file)
+    except Malformed:
+        return None
