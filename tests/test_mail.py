@@ -15,7 +15,7 @@ import msgspec
 import pytest
 
 from adjudicator.errors import Malformed
-from adjudicator.files import io
+from adjudicator.files.orders_any import load_orders_any
 
 CORPUS = Path(__file__).resolve().parent.parent / "fixtures" / "mail"
 GAME = "trajan-449ab87432d3"
@@ -31,11 +31,11 @@ def test_message(path: Path) -> None:
     expect = json.loads((CORPUS / f"{path.stem}.expected.json").read_text())
     data = path.read_bytes()
     if "orders" in expect:
-        order = io.load_orders_any(data, path.name, GAME)
+        order = load_orders_any(data, path.name, GAME)
         assert json.loads(msgspec.json.encode(order)) == expect["orders"]
         return
     with pytest.raises(Malformed) as e:
-        io.load_orders_any(data, path.name, GAME)
+        load_orders_any(data, path.name, GAME)
     found = [(p.code, p.path) for p in e.value.problems]
     assert (expect["problem"]["code"], expect["problem"]["path"]) in found, e.value.problems
     for p in e.value.problems:

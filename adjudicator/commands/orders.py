@@ -22,10 +22,11 @@ def check(game: GameArg, orders: OrdersArg, *, as_json: JsonFlag = False) -> Non
     def work() -> None:
         from adjudicator.errors import Illegal
         from adjudicator.files import io
+        from adjudicator.files.orders_any import load_orders_any
         from adjudicator.views.standin import check_any
 
         state = io.read_game_or_view(str(game))
-        order_file = io.load_orders_any(io.read_bytes(str(orders)), str(orders), state.game_id)
+        order_file = load_orders_any(io.read_bytes(str(orders)), str(orders), state.game_id)
         with cli_args.located_in(view=str(game), orders=str(orders)):
             problems = check_any(state, order_file)
         if problems:

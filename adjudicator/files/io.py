@@ -275,42 +275,6 @@ def load_fair_start(data: bytes, file: str = "<fair start>") -> FairStart:
     return _load(data, file, "fair-start.schema.json", FairStart)
 
 
-def is_json_text(data: bytes) -> bool:
-    """Whether an order file is to be read as JSON (exactly as before the text notation): it
-    starts with ``{`` or ``[`` (after blanks), a byte-order mark, holds nothing, or is any
-    JSON value."""
-    start = data.lstrip()[:1]
-    if start in (b"{", b"[", b"") or data.startswith((_BOM, b"\xff\xfe", b"\xfe\xff")):
-        return True
-    try:
-        msgspec.json.decode(data)
-    except (msgspec.DecodeError, RecursionError):
-        return False
-    return True
-
-
-def load_orders_any(data: bytes, file: str = "<orders>", game_id: str | None = None) -> OrderFile:
-    """An order file in JSON, or in the text notation or a mail message (see
-    :mod:`adjudicator.mail.read`; a text header's game is resolved against ``game_id``).
-    JSON is read by :func:`load_orders`; only JSON that is not JSON (mangled by mail)
-    gets a second reading."""
-    if is_json_text(data):
-        try:
-            return load_orders(data, file)
-        except Malformed as e:
-            if [p.code for p in e.problems] != ["input.not_json"]:
-                raise
-            from adjudicator.mail.read import recover_json_orders  # lazy: not for JSON
-
-            recovered = recover_json_orders(data, file)
-            if recovered is None:
-                raise
-            return recovered
-    from adjudicator.mail.read import read_orders  # lazy: not for JSON
-
-    return read_orders(data, file, (game_id,) if game_id is not None else ())
-
-
 def read_game(path: str) -> GameState:
     """The game file at ``path``; raises :class:`Malformed` or :class:`Inconsistent`."""
     return load_game(read_bytes(path), path)

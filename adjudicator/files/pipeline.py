@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 
 from adjudicator.errors import Illegal, Malformed, problem
 from adjudicator.files import io
+from adjudicator.files.orders_any import load_orders_any
 from adjudicator.game import engine
 from adjudicator.model.events import AnyEvent
 from adjudicator.model.state import GameState
@@ -33,7 +34,7 @@ def adjudicate_bytes(game: bytes, orders: bytes, game_name: str = "<game>",
     from adjudicator.rendering.report import render, render_private
 
     before = io.load_game(game, game_name)
-    order_file = io.load_orders_any(orders, orders_name, before.game_id)
+    order_file = load_orders_any(orders, orders_name, before.game_id)
     try:
         outcome = engine.adjudicate(before, order_file)
     except Illegal as e:
