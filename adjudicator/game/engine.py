@@ -42,6 +42,7 @@ from adjudicator.model.state import (
 from adjudicator.model.vocab import PlayerColour
 from adjudicator.rules import quarter, setup, turn
 from adjudicator.rules.ops import Changes
+from adjudicator.rules.seen import as_seen_by
 
 
 @dataclass(frozen=True)
@@ -55,15 +56,17 @@ Handler = Callable[[GameState, PlayerColour, Any, str], Changes]
 
 def _checked(check: Callable[[GameState, PlayerColour, Any, str], list[Problem]],
              apply: Callable[[GameState, PlayerColour, Any], Changes]) -> Handler:
+    """Check on the game as the player sees it (rules.seen), then apply."""
     def handle(state: GameState, colour: PlayerColour, answer: Any, path: str) -> Changes:
-        problems = check(state, colour, answer, path)
+        problems = check(as_seen_by(state, colour), colour, answer, path)
         if problems:
             raise Illegal(problems)
         return apply(state, colour, answer)
     return handle
 
 
-# Which answer each pending decision takes, and how it is applied.
+# Which answer each pending decision takes, and how it is applied (a turn: ``turn.play``
+# checks each step as it goes, on the game as the player sees it where that matters).
 HANDLERS: dict[type[Pending], tuple[type[Answer], Handler]] = {
     SetupMarkers: (PlaceMarkers, _checked(setup.check_markers, setup.apply_markers)),
     SetupCards: (TakeCards, _checked(setup.check_cards, setup.apply_cards)),
@@ -109,7 +112,10 @@ def envelope_problems(state: GameState, orders: OrderFile) -> list[Problem]:
 
 
 def adjudicate(state: GameState, orders: OrderFile) -> Outcome:
-    """The state after ``orders`` and what happened; raises :class:`Illegal`."""
+    """The state after ``orders`` and what happened; raises :class:`Illegal`.
+
+    Whether the orders are accepted, and every word of their problems, depend only on
+    what their player could see (:mod:`adjudicator.rules.seen`)."""
     problems = envelope_problems(state, orders)
     if problems:
         raise Illegal(problems)

@@ -22,7 +22,7 @@ class Changes:
 
     state: GameState
     events: list[AnyEvent] = field(default_factory=list)
-    revealed: bool = False  # the player saw cards they could not see before
+    revealed: bool = False  # the player saw cards they could not see before (drawn or refilled)
     bonus: Action | None = None  # first construction tile of a type: its bonus action
     discard_due: bool = False  # a seaport draw: a discard must follow
 
@@ -129,6 +129,7 @@ def refill_discards(ch: Changes) -> None:
             card, rest = ch.state.piles.deck[0], ch.state.piles.deck[1:]
             ch.state = update_piles(update_board(ch.state, **{pile: (card,)}), deck=rest)
             ch.events.append(DiscardRefilled(pile=pile, card=card))
+            ch.revealed = True  # a card nobody had seen (project ruling f)
 
 
 def lap_length(state: GameState) -> int:

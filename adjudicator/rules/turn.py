@@ -11,6 +11,8 @@ same player (rulings.md, "Hidden information mid-turn").
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 from msgspec.structs import replace
 
 from adjudicator.errors import Illegal, Problem, problem
@@ -29,33 +31,68 @@ from adjudicator.model.vocab import PlayerColour
 from adjudicator.rules import extra, flow, sowing, special
 from adjudicator.rules.actions import has_legal_step, module_for, seaport
 from adjudicator.rules.ops import Changes
+from adjudicator.rules.seen import as_seen_by
 
 
 def play(state: GameState, colour: PlayerColour, answer: PlayTurn, path: str) -> Changes:
-    """Apply the steps of a turn (or of a paused turn's remainder); raises :class:`Illegal`."""
+    """Apply the steps of a turn (or of a paused turn's remainder); raises :class:`Illegal`.
+
+    The verdict is the one on the game as the player sees it (:mod:`adjudicator.rules.seen`).
+    Until a step brings a hidden component into play (a draw, a refilled discard pile, a
+    Trajan stack's next tile) the real game and the seen one agree on everything a check
+    reads, so the steps are checked on the real game; the seen game is checked too once
+    a step follows one that did (rulings.md, "Verdicts and hidden cards")."""
     ch = Changes(state)
-    progress = state.turn if isinstance(state.pending, ContinueTurn) else None
-    if progress is None:
-        ch.events.append(TurnBegan(player=colour, quarter=state.quarter, round=len(state.board.demands) + 1))
-    if progress is None and not answer.steps:
-        raise Illegal([problem("turn.sow_first", f"{path}.steps",
-                               "A turn begins by emptying a tray: the first step must be 'sow'.")])
-    revealed = False
-    for i, step in enumerate(answer.steps):
-        here = f"{path}.steps[{i}]"
-        problems = check_step(ch.state, colour, progress, step, here)
-        if problems:
-            if i + 1 < len(answer.steps):
-                problems.append(problem("orders.not_checked", f"{path}.steps[{i + 1}]",
-                                        "The steps after a refused step were not checked: "
-                                        "they depend on it."))
-            raise Illegal(problems)
-        ch.revealed = False
-        progress = apply_step(ch, colour, progress, step)
-        revealed = ch.revealed
-    assert progress is not None
-    finish(ch, progress, revealed)
+    run = _steps(ch, colour, answer, path)
+    problems = run.problems
+    if run.late:
+        problems = _steps(Changes(as_seen_by(state, colour)), colour, answer, path).problems
+    if problems:
+        raise Illegal(problems)
+    assert run.progress is not None
+    finish(ch, run.progress, run.revealed)
     return ch
+
+
+@dataclass
+class _Run:
+    progress: TurnProgress | None = None
+    revealed: bool = False  # the last step showed the player new cards
+    late: bool = False  # a step was checked after one that brought a hidden component into play
+    problems: list[Problem] = field(default_factory=list)  # of the first refused step
+
+
+def _steps(ch: Changes, colour: PlayerColour, answer: PlayTurn, path: str) -> _Run:
+    """Check and apply each step in turn, up to the first refused one."""
+    state = ch.state
+    run = _Run(progress=state.turn if isinstance(state.pending, ContinueTurn) else None)
+    if run.progress is None:
+        ch.events.append(TurnBegan(player=colour, quarter=state.quarter, round=len(state.board.demands) + 1))
+        if not answer.steps:
+            run.problems = [problem("turn.sow_first", f"{path}.steps",
+                                    "A turn begins by emptying a tray: the first step must be 'sow'.")]
+    elif run.progress.discard_due and not answer.steps:  # project ruling (i)
+        run.problems = [problem("turn.discard_due", f"{path}.steps",
+                                "A discard is due: the paused turn goes on with a 'discard' step "
+                                "(a card from your hand onto a discard pile) before it can end.")]
+    for i, step in enumerate(answer.steps):
+        run.late = run.late or _hidden_moved(state, ch.state)
+        run.problems = check_step(ch.state, colour, run.progress, step, f"{path}.steps[{i}]")
+        if run.problems:
+            if i + 1 < len(answer.steps):
+                run.problems.append(problem("orders.not_checked", f"{path}.steps[{i + 1}]",
+                                            "The steps after a refused step were not checked: "
+                                            "they depend on it."))
+            break
+        ch.revealed = False
+        run.progress = apply_step(ch, colour, run.progress, step)
+        run.revealed = ch.revealed
+    return run
+
+
+def _hidden_moved(before: GameState, now: GameState) -> bool:
+    """Whether a hidden pile (face-down piles, Trajan stacks) has changed since ``before``."""
+    return now.piles is not before.piles or now.board.trajan_stacks is not before.board.trajan_stacks
 
 
 def check_step(state: GameState, colour: PlayerColour, progress: TurnProgress | None,

@@ -6,10 +6,10 @@ face-down piles and the Trajan stacks below their tops, so the counts (and every
 invariant of a game file) hold.  The stand-in is one game the viewer cannot tell from the
 real one; it serves ``check``, ``options`` and ``show`` on a view, never ``adjudicate``.
 
-The rules read only the acting player's hand and the piles' sizes, so the viewer's own
-orders get the verdict of the game master's check, with one exception no view can
-decide: steps given after a step that shows the player new cards (a draw) depend on
-those cards.  :func:`check_orders` answers them with ``view.unseen_cards``.
+The engine judges every order on the game as its player sees it
+(:func:`adjudicator.rules.seen.as_seen_by`), which is the same for the real game and for
+the stand-in of the player's view: the viewer's own orders get the game master's
+verdict, word for word, also for steps after a draw.
 """
 
 from __future__ import annotations
@@ -21,18 +21,15 @@ from adjudicator.components import components
 from adjudicator.errors import Inconsistent, Malformed, Problem, problem
 from adjudicator.game import engine
 from adjudicator.game.options import OptionsFile, options
-from adjudicator.model.orders import OrderFile, PlayTurn
+from adjudicator.model.orders import OrderFile
 from adjudicator.model.state import (
     Board,
-    ContinueTurn,
     GameState,
     Piles,
     Player,
     TrajanStacks,
-    TurnProgress,
 )
 from adjudicator.model.vocab import TRAJAN_CATEGORIES, PlayerColour, TrajanCategory
-from adjudicator.rules.ops import Changes
 from adjudicator.views.view import GameView, PlayerView, StackView
 
 
@@ -81,14 +78,7 @@ def _hand_problems(view: GameView) -> list[Problem]:
 def check_orders(view: GameView, orders: OrderFile) -> list[Problem]:
     """The game master's verdict on the viewer's own ``orders``; empty when accepted."""
     _require_viewer(view, orders.player, "$.player")
-    state = as_state(view)
-    unseen = first_unseen_step(state, orders)
-    if unseen is None:
-        return engine.check(state, orders)
-    return [problem("view.unseen_cards", f"$.answer.steps[{unseen}]",
-                    f"This step and the ones after it depend on the cards that $.answer.steps[{unseen - 1}] "
-                    "shows you, which your view cannot know; the steps before it are legal. Send the order "
-                    "up to that step (the turn pauses for you) or let the game master check it.")]
+    return engine.check(as_state(view), orders)
 
 
 def check_any(game: GameState | GameView, orders: OrderFile) -> list[Problem]:
@@ -101,25 +91,6 @@ def options_any(game: GameState | GameView, player: PlayerColour | None) -> Opti
     if isinstance(game, GameState):
         return options(game, player)
     return options(as_state(game), _require_viewer(game, player or game.viewer, "--player"))
-
-
-def first_unseen_step(state: GameState, orders: OrderFile) -> int | None:
-    """The first step of a turn given after a step that showed the player new cards."""
-    from adjudicator.rules.turn import apply_step, check_step
-
-    answer = orders.answer
-    if not isinstance(answer, PlayTurn) or engine.envelope_problems(state, orders):
-        return None
-    ch = Changes(state)
-    progress: TurnProgress | None = state.turn if isinstance(state.pending, ContinueTurn) else None
-    for i, step in enumerate(answer.steps):
-        if check_step(ch.state, orders.player, progress, step, "$"):
-            return None  # refused before anything unseen: the check's verdict is exact
-        ch.revealed = False
-        progress = apply_step(ch, orders.player, progress, step)
-        if ch.revealed and i + 1 < len(answer.steps):
-            return i + 1
-    return None
 
 
 def _require_viewer(view: GameView, player: PlayerColour | None, path: str) -> PlayerColour:

@@ -25,7 +25,6 @@ from adjudicator.rules.ops import (
     discard_pile,
     draw_cards,
     gain,
-    has_items,
     player,
     refill_discards,
     remove_items,
@@ -33,22 +32,14 @@ from adjudicator.rules.ops import (
     update_player,
     update_removed,
 )
+from adjudicator.rules.seen import missing_cards
 
 ACTION = "seaport"
 STEPS = (SeaportDraw, SeaportTake, SeaportDisplay, SeaportShip)
 DRAW = 2
 
 
-def _not_in_hand(hand: tuple[Commodity, ...], cards: tuple[Commodity, ...], path: str) -> list[Problem]:
-    if has_items(hand, cards):
-        return []
-    return [problem("seaport.card_not_in_hand", path,
-                    f"Your hand holds {', '.join(sorted(hand)) or 'no cards'}; it does not hold "
-                    f"{', '.join(cards)}.")]
-
-
 def check(state: GameState, colour: PlayerColour, step: ActionStep, path: str) -> list[Problem]:
-    hand = player(state, colour).hand
     if isinstance(step, SeaportDraw):
         if not state.piles.deck:
             return [problem("seaport.deck_empty", path, "The face-down pile of commodity cards is empty.")]
@@ -56,7 +47,7 @@ def check(state: GameState, colour: PlayerColour, step: ActionStep, path: str) -
         if not discard_pile(state, step.pile):
             return [problem("seaport.discard_empty", f"{path}.pile", f"The {step.pile} pile is empty.")]
     elif isinstance(step, SeaportDisplay):
-        return _not_in_hand(hand, step.cards, f"{path}.cards")
+        return missing_cards(player(state, colour), step.cards, f"{path}.cards")
     elif isinstance(step, SeaportShip):
         return check_ship(state, colour, step, path)
     return []
@@ -83,7 +74,7 @@ def ship_vp(state: GameState, ship: Ship, goods: tuple[Commodity, ...]) -> int:
 
 def check_ship(state: GameState, colour: PlayerColour, step: SeaportShip, path: str) -> list[Problem]:
     p = player(state, colour)
-    problems = _not_in_hand(p.hand, step.cards, f"{path}.cards")
+    problems = missing_cards(p, step.cards, f"{path}.cards")
     # Seed 000 lets a commodity wild card stand for any card, so wild cards may ship alone;
     # option ship_needs_real_card (ruling h) asks for a card from the hand.
     if not step.cards and state.options.value("ship_needs_real_card"):
@@ -139,7 +130,7 @@ def _ship(ch: Changes, colour: PlayerColour, step: SeaportShip) -> None:
 
 
 def check_discard(state: GameState, colour: PlayerColour, step: Discard, path: str) -> list[Problem]:
-    return _not_in_hand(player(state, colour).hand, (step.card,), f"{path}.card")
+    return missing_cards(player(state, colour), (step.card,), f"{path}.card")
 
 
 def apply_discard(ch: Changes, colour: PlayerColour, step: Discard) -> None:
