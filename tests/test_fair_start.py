@@ -205,3 +205,16 @@ def test_a_pending_fair_start_is_schema_checked(tmp_path: Path) -> None:
                                "secret": 5, "commitment": "c"}))
     result = CliRunner().invoke(app, ["start", str(bad)])
     assert result.exit_code == 2 and "$.secret" in result.output
+
+
+def test_an_older_file_without_seeding_claims_nothing(tmp_path: Path) -> None:
+    state = new_game(SEATS, "an older game's seed", first="green", game_id="old-game")
+    data = json.loads(io.encode_state(state))
+    del data["seeding"]
+    older = msgspec.json.decode(json.dumps(data).encode(), type=GameState)
+    assert older.seeding.method == "unmarked"
+    assert older.seeding.start_player_chosen and older.seeding.game_id_chosen
+    resealed = seal(older)
+    result = verify_log(_played(tmp_path, resealed))
+    assert result.ok, result.problems
+    assert "Start: unmarked" in summary(result) and "start player and game id chosen by hand" in summary(result)

@@ -35,7 +35,7 @@ def seed_problems(seed: str, method: SeedMethod, path: str = "--seed") -> list[P
     """Why ``seed`` may not be the seed of a game made by ``method`` (empty when it may)."""
     if not seed:
         return [problem("new.empty_seed", path, "The seed is empty; it would be known to everyone.")]
-    if len(seed) < MIN_SEED and method != "test":
+    if len(seed) < MIN_SEED and method in ("fair", "master"):
         chars = f"{len(seed)} character{'s' if len(seed) != 1 else ''}"
         return [problem("new.weak_seed", path,
                         f"The seed has {chars}; at least {MIN_SEED} are needed, or anyone could find it "
@@ -87,6 +87,7 @@ def describe(seeding: Seeding) -> str:
                 "contribution)",
         "master": "not fair (the game master drew the seed alone)",
         "test": "not fair (a test seed)",
+        "unmarked": "unmarked (an older file that does not record how the seed was made)",
     }[seeding.method]
     chosen = [what for what, flag in (("start player", seeding.start_player_chosen),
                                       ("game id", seeding.game_id_chosen)) if flag]

@@ -262,7 +262,7 @@ class Chain(Model, frozen=True):
 
 # Characters allowed in a player's contribution to a fair start (no escaping needed anywhere).
 CONTRIBUTION_PATTERN: Final = "^[A-Za-z0-9_.:-]{1,100}$"
-SeedMethod = Literal["fair", "master", "test"]
+SeedMethod = Literal["fair", "master", "test", "unmarked"]
 
 
 class Contribution(Model, frozen=True):
@@ -277,15 +277,17 @@ class Seeding(Model, frozen=True):
 
     ``method``: ``fair`` (the fair start: the shuffles come from the game master's committed
     secret, ``seed``, and every player's contribution), ``master`` (the game master drew or
-    chose the seed alone), ``test`` (a test seed, possibly short: neither secret nor fair).
+    chose the seed alone), ``test`` (a test seed, possibly short: neither secret nor fair),
+    ``unmarked`` (a file from before this record: nothing is claimed).
     ``start_player_chosen`` / ``game_id_chosen``: given by hand rather than derived from the
-    seed and the commitment.  The defaults are what an older file without this field claims.
+    seed and the commitment.  The defaults are what a file without this record claims:
+    nothing, so its start player and game id count as chosen by hand.
     """
 
-    method: SeedMethod = "master"
+    method: SeedMethod = "unmarked"
     contributions: tuple[Contribution, ...] = ()
-    start_player_chosen: bool = False
-    game_id_chosen: bool = False
+    start_player_chosen: bool = True
+    game_id_chosen: bool = True
 
 
 class GameState(Model, kw_only=True, frozen=True):
