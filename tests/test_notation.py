@@ -228,3 +228,91 @@ def test_the_readme_examples_read() -> None:
     for block in blocks:
         order = read(block, (GAME,))
         assert order.game_id == GAME
+
+
+# --- trajan options: every line ready to paste -------------------------------------------------
+
+def _pastes(block: list[str]) -> list[str]:
+    """The orders a player can make from one player's block of ``trajan options`` text."""
+    head, lines = block[1], [line for line in block[2:] if not line.lstrip().startswith("#")]
+    if block[0].split(": ", 1)[1].startswith("put 2 markers"):
+        return [head + "\n" + "\n".join(lines)]
+    if not any(line.startswith("sow ") for line in lines):
+        return [f"{head}\n{line}" for line in lines]
+    out: list[str] = []
+    sow = ""
+    for line in lines:
+        if line.startswith("sow "):
+            sow = line
+            out.append(f"{head}\n{sow}")
+        else:
+            out.append(f"{head}\n{sow}\n{line}")
+    return out
+
+
+def test_every_options_line_pastes_into_a_legal_order() -> None:
+    from adjudicator.rendering.options_text import render_options
+
+    pasted = 0
+    for players, seed in ((2, "paste-1"), (3, "paste-2"), (4, "paste-3")):
+        for state, _, _ in playout_orders(players, seed):
+            text = render_options(options(state))
+            for block in text.split("\n\n")[1:]:
+                lines = block.strip("\n").splitlines()
+                if "nothing to decide" in lines[0]:
+                    continue
+                for paste in _pastes(lines):
+                    order = read(paste, (state.game_id,))
+                    assert check(state, order) == [], paste
+                    pasted += 1
+    assert pasted > 1000
+
+
+# --- The commands: check, adjudicate and convert take text ----------------------------------------
+
+def _cli(*args: str | Path) -> object:
+    from typer.testing import CliRunner
+
+    from adjudicator.commands.main import app
+
+    return CliRunner().invoke(app, [str(a) for a in args])
+
+
+def test_convert_both_ways_and_check_and_adjudicate_take_text(tmp_path: Path) -> None:
+    from adjudicator.files import io
+
+    game = ROOT / "examples" / "turn" / "game.json"
+    json_orders = ROOT / "examples" / "turn" / "orders.json"
+    text = _cli("convert", json_orders)
+    assert text.exit_code == 0 and text.stdout.startswith("game ")  # type: ignore[attr-defined]
+    state = io.read_game(str(game))
+    short = tmp_path / "orders.txt"
+    short.write_text("Hello!\n\n" + text.stdout.replace(state.game_id, state.game_id[:9].upper()))  # type: ignore[attr-defined]
+    back = _cli("convert", short, "--game", game, "-o", tmp_path / "back.json")
+    assert back.exit_code == 0  # type: ignore[attr-defined]
+    assert io.read_orders(str(tmp_path / "back.json")) == io.read_orders(str(json_orders))
+    assert _cli("check", game, short).exit_code == 0  # type: ignore[attr-defined]
+    by_text = _cli("adjudicate", game, short, "-o", tmp_path / "a.json")
+    by_json = _cli("adjudicate", game, json_orders, "-o", tmp_path / "b.json")
+    assert by_text.exit_code == by_json.exit_code == 0  # type: ignore[attr-defined]
+    assert (tmp_path / "a.json").read_bytes() == (tmp_path / "b.json").read_bytes()
+
+
+def test_convert_refuses_an_unknown_form(tmp_path: Path) -> None:
+    result = _cli("convert", ROOT / "examples" / "turn" / "orders.json", "--to", "yaml", "--json")
+    assert result.exit_code == 2  # type: ignore[attr-defined]
+    assert '"args.usage"' in result.stderr  # type: ignore[attr-defined]
+
+
+def test_a_json_adjudication_never_imports_the_text_reader(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    code = ("import sys; from adjudicator.commands.main import main; sys.argv = ['trajan', 'adjudicate', "
+            f"{str(ROOT / 'examples/turn/game.json')!r}, {str(ROOT / 'examples/turn/orders.json')!r}, '-o', "
+            f"{str(tmp_path / 'new.json')!r}]\ntry:\n    main()\nexcept SystemExit:\n    pass\n"
+            "print(sorted(m for m in sys.modules if m.startswith(('adjudicator.mail', 'adjudicator.notation', "
+            "'email', 'lark', 'html.parser'))))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True,
+                         env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert out.stdout.strip().splitlines()[-1] == "[]"
