@@ -31,8 +31,11 @@ class Problem(msgspec.Struct, frozen=True, kw_only=True):
         return msgspec.structs.replace(self, file=file)
 
     def render(self) -> str:
-        where = f"{self.file}: " if self.file else ""
-        return f"{where}{self.path}: {self.message} [{self.code}]"
+        """One line for a terminal (every part escaped: a file may name anything)."""
+        from adjudicator.escape import terminal
+
+        where = f"{terminal(self.file)}: " if self.file else ""
+        return f"{where}{terminal(self.path)}: {terminal(self.message)} [{terminal(self.code)}]"
 
 
 class TrajanError(Exception):

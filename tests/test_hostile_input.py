@@ -131,7 +131,7 @@ def test_a_50_mb_file_is_refused_unread(tmp_path: Path) -> None:
 def test_files_that_are_not_there(tmp_path: Path, path: str) -> None:
     code, _, err = run_cli(["show", str(tmp_path / path) if path != "/dev/null" else path, "--json"])
     assert code == 2
-    assert json.loads(err)[0]["code"] in ("input.empty", "input.missing", "input.not_a_file")
+    assert json.loads(err)[0]["code"] in ("input.special_file", "input.missing", "input.not_a_file")
 
 
 def test_control_characters_never_reach_the_terminal(tmp_path: Path) -> None:

@@ -76,6 +76,20 @@ def run(as_json: bool, work: Callable[[], None]) -> None:
         raise typer.Exit(EXIT_MALFORMED) from None
 
 
+def echo(text: str, *, nl: bool = True, err: bool = False) -> None:
+    """Text for people on stdout (or stderr), every line made terminal-safe (issue 14)."""
+    from adjudicator.escape import terminal_lines
+
+    typer.echo(terminal_lines(text), nl=nl, err=err)
+
+
+def echo_json(text: str, *, nl: bool = True, err: bool = False) -> None:
+    """A JSON document on stdout (or stderr), its strings made terminal-safe (same data)."""
+    from adjudicator.escape import json_text
+
+    typer.echo(json_text(text), nl=nl, err=err)
+
+
 def _silence_stdout() -> None:
     """Point stdout at the null device, so that the final flush at exit cannot fail again."""
     import sys
@@ -91,10 +105,10 @@ def print_problems(problems: Sequence[Problem], as_json: bool) -> None:
     if as_json:
         import msgspec
 
-        typer.echo(msgspec.json.encode(list(problems)).decode(), err=True)
+        echo_json(msgspec.json.encode(list(problems)).decode(), err=True)
         return
     for p in problems:
-        typer.echo(p.render(), err=True)
+        echo(p.render(), err=True)
 
 
 def _version(value: bool) -> None:

@@ -24,20 +24,6 @@ def colour(text: str) -> PlayerColour:
     return text
 
 
-def refuse_overwriting_inputs(game: Path, orders: Path, output: Path, report: Path | None,
-                               reports_dir: Path | None) -> None:
-    """A report goes over no input file and not over the new game file (-o may be GAME)."""
-    from adjudicator.errors import Malformed, problem
-
-    inputs = {game.resolve(), orders.resolve(), output.resolve()}
-    targets = [("--report", report)] + ([("--reports-dir", reports_dir)] if reports_dir else [])
-    bad = [problem("args.overwrites_input", name,
-                   f"{path} is an input or the new game file; the report would overwrite it.")
-           for name, path in targets if path is not None and path.resolve() in inputs]
-    if bad:
-        raise Malformed(bad)
-
-
 @contextmanager
 def located_in(*, view: str, orders: str | None = None) -> Iterator[None]:
     """Give a file to the problems a view raises without one: ``$.player`` is the order

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from adjudicator.commands import args as cli_args
-from adjudicator.commands.app import JsonFlag, app, run
+from adjudicator.commands.app import JsonFlag, app, echo, echo_json, run
 
 if TYPE_CHECKING:
     from adjudicator.model.fairstart import FairStart
@@ -36,9 +36,9 @@ def propose(seats: list[str], first: str | None, options: Options, game_id: str 
                                  "is never printed.")])
     pending = make(seats, secrets.token_hex(16), first=first, options=options, game_id=game_id)
     write.write_atomic(str(output), io.canonical(pending))
-    typer.echo(f"Wrote {output}: the pending fair start of game {pending.game_id} (keep this file secret).")
-    typer.echo("Send every player this announcement:\n")
-    typer.echo(announcement(pending))
+    echo(f"Wrote {output}: the pending fair start of game {pending.game_id} (keep this file secret).")
+    echo("Send every player this announcement:\n")
+    echo(announcement(pending))
 
 
 def announcement(pending: FairStart) -> str:
@@ -63,17 +63,22 @@ def contribute(
 ) -> None:
     """Record a player's contribution to a fair start (the pending file is updated in place)."""
     def work() -> None:
-        from adjudicator.files import io, write
+        from adjudicator.files import io, lock, write
         from adjudicator.game.fairstart import contribute as record
         from adjudicator.game.fairstart import missing
 
-        pending = record(io.load_fair_start(io.read_bytes(str(pending_file)), str(pending_file)),
-                         player, value)
-        write.write_atomic(str(pending_file), io.canonical(pending))
+        name = str(pending_file)
+        with lock.locked(name):  # two contributions at once: neither is lost (issue 14)
+            data = io.read_bytes(name)
+            pending = record(io.load_fair_start(data, name), player, value)
+            outputs = write.OutputSet(inputs={"PENDING": name})
+            outputs.add(name, io.canonical(pending), option="PENDING", replaces="PENDING")
+            outputs.expect_unchanged(name, data)
+            outputs.commit()
         waiting = missing(pending)
         rest = (f"still waiting for {', '.join(waiting)}." if waiting else
                 f"every player has contributed: `trajan start {pending_file} -o GAME`.")
-        typer.echo(f"Recorded {player}'s contribution to game {pending.game_id}; {rest}")
+        echo(f"Recorded {player}'s contribution to game {pending.game_id}; {rest}")
 
     run(as_json, work)
 
@@ -83,7 +88,7 @@ def start(
     pending_file: PendingArg,
     *,
     output: Annotated[Path | None, typer.Option(
-        "-o", "--output", help="Write the game file here (default: print it).")] = None,
+        "-o", "--output", help="Write the game file here (default, or -: print it).")] = None,
     as_json: JsonFlag = False,
 ) -> None:
     """Set up the game of a fair start once every player has contributed."""
@@ -95,11 +100,11 @@ def start(
         state = begin(io.load_fair_start(io.read_bytes(name), name), name)
         cli_args.self_check(state)
         data = io.encode_state(state)
-        if output is None:
-            typer.echo(data.decode(), nl=False)
+        if output is None or write.is_stdout(output):
+            echo_json(data.decode(), nl=False)
             return
-        write.write_atomic(str(output), data)
-        typer.echo(f"Wrote {output}: game {state.game_id} (fair start), seats {', '.join(state.seats)}, "
+        write.write_atomic(str(output), data, inputs={"PENDING": name})
+        echo(f"Wrote {output}: game {state.game_id} (fair start), seats {', '.join(state.seats)}, "
                    f"start player {state.start_player}. {cli_args.next(state)}")
 
     run(as_json, work)

@@ -8,7 +8,7 @@ from typing import Annotated
 import typer
 
 from adjudicator.commands import args as cli_args
-from adjudicator.commands.app import GameArg, JsonFlag, app, run
+from adjudicator.commands.app import GameArg, JsonFlag, app, echo, echo_json, run
 
 
 @app.command()
@@ -64,15 +64,15 @@ def new(
         summary = (f"game {state.game_id}, seats {', '.join(state.seats)}, start player "
                    f"{state.start_player}. {cli_args.next(state)}")
         if output is None and _on_terminal():  # a secret game file is not shown on a screen
-            typer.echo(f"Set up {summary}")
+            echo(f"Set up {summary}")
             raise Malformed([problem("args.output_needed", "-o", "The game file holds the secret seed and "
                                      "deck order and was not printed on the terminal; give -o FILE to "
                                      "write it, or -o - to print it.")])
-        if output is None or str(output) == "-":
-            typer.echo(data.decode(), nl=False)
+        if output is None or write.is_stdout(output):
+            echo_json(data.decode(), nl=False)
             return
         write.write_atomic(str(output), data)
-        typer.echo(f"Wrote {output}: {summary}")
+        echo(f"Wrote {output}: {summary}")
 
     run(as_json, work)
 
@@ -89,7 +89,7 @@ def show(game: GameArg, *, as_json: JsonFlag = False) -> None:
         from adjudicator.files import io
         from adjudicator.rendering.show import render_show
 
-        typer.echo(render_show(io.read_game_or_view(str(game))), nl=False)
+        echo(render_show(io.read_game_or_view(str(game))), nl=False)
 
     run(as_json, work)
 
@@ -100,7 +100,7 @@ def view(
     player: Annotated[str | None, typer.Option(
         "--player", help="The player whose view to write (default: the public view, no hand).")] = None,
     output: Annotated[Path | None, typer.Option(
-        "-o", "--output", help="Write the view here (default: print it).")] = None,
+        "-o", "--output", help="Write the view here (default, or -: print it).")] = None,
     as_json: JsonFlag = False,
 ) -> None:
     """Write the game as one player may see it: their hand, the public state, counts for the hidden."""
@@ -109,10 +109,10 @@ def view(
         from adjudicator.views.redact import view_for
 
         data = io.canonical(view_for(io.read_game(str(game)), player))
-        if output is None:
-            typer.echo(data.decode(), nl=False)
+        if output is None or write.is_stdout(output):
+            echo_json(data.decode(), nl=False)
             return
-        write.write_atomic(str(output), data)
-        typer.echo(f"Wrote {output}: the view of {player or 'the public'}.")
+        write.write_atomic(str(output), data, inputs={"GAME": str(game)})
+        echo(f"Wrote {output}: the view of {player or 'the public'}.")
 
     run(as_json, work)

@@ -8,7 +8,7 @@ from typing import Annotated
 import typer
 
 from adjudicator.commands import args as cli_args
-from adjudicator.commands.app import BenchJson, JsonFlag, VerifyJson, app, run
+from adjudicator.commands.app import BenchJson, JsonFlag, VerifyJson, app, echo, echo_json, run
 
 
 @app.command()
@@ -34,9 +34,9 @@ def selfplay(
         final = play(players, seed if seed is not None else secrets.token_hex(16), names, out)
         assert isinstance(final.pending, GameOver)
         vp = {p.colour: p.vp for p in final.players}
-        typer.echo(f"Game {final.game_id} over; log in {out}. Final ranking:")
+        echo(f"Game {final.game_id} over; log in {out}. Final ranking:")
         for place, colour in enumerate(final.pending.ranking, start=1):
-            typer.echo(f"  {place}. {colour} {vp[colour]} VP")
+            echo(f"  {place}. {colour} {vp[colour]} VP")
 
     run(as_json, work)
 
@@ -72,10 +72,10 @@ def verify(
         else:
             results = verify_logs(logs, jobs, progress=show_progress)
         if as_json:
-            typer.echo(msgspec.json.encode([r.as_json() for r in results]).decode())
+            echo_json(msgspec.json.encode([r.as_json() for r in results]).decode())
         else:
             for r in results:
-                typer.echo(summary(r))
+                echo(summary(r))
         if not all(r.ok for r in results):
             raise typer.Exit(EXIT_ILLEGAL)
 
@@ -95,10 +95,13 @@ def bench(
         from adjudicator.perf.bench import render, run
 
         result = run(quick=quick)
-        typer.echo(msgspec.json.encode(result).decode() if as_json else render(result), nl=not as_json)
+        if as_json:
+            echo_json(msgspec.json.encode(result).decode(), nl=False)
+        else:
+            echo(render(result))
         missed = [f.name for f in result.figures if f.met is False]
         if missed:
-            typer.echo(f"Targets not met: {', '.join(missed)}.", err=True)
+            echo(f"Targets not met: {', '.join(missed)}.", err=True)
             raise typer.Exit(EXIT_ILLEGAL)
 
     run(as_json, work)

@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from adjudicator.commands.app import JsonFlag, OrdersArg, app, run
+from adjudicator.commands.app import JsonFlag, OrdersArg, app, echo, echo_json, run
 
 
 @app.command()
@@ -20,7 +20,8 @@ def convert(
         "--game", help="The game file or your view: a shortened game id in a text header becomes the "
         "full id.", show_default=False)] = None,
     output: Annotated[Path | None, typer.Option(
-        "-o", "--output", help="Write the order file here (default: print it).", show_default=False)] = None,
+        "-o", "--output", help="Write the order file here (default, or -: print it).",
+        show_default=False)] = None,
     as_json: JsonFlag = False,
 ) -> None:
     """Convert an order file between JSON and the text notation (text, or a mail message, in)."""
@@ -39,15 +40,16 @@ def convert(
         if target == "json":
             out = io.encode_orders(order)
             if game is None and not was_json:
-                typer.echo("Note: the game id is kept as written; give --game GAME to turn a shortened "
+                echo("Note: the game id is kept as written; give --game GAME to turn a shortened "
                            "id into the full one.", err=True)
         else:
             from adjudicator.notation.text import order_text
 
             out = order_text(order).encode()
-        if output is None:
-            typer.echo(out.decode(), nl=False)
+        if output is None or write.is_stdout(output):
+            (echo_json if target == "json" else echo)(out.decode(), nl=False)
         else:
-            write.write_atomic(str(output), out)
+            inputs = {"ORDERS": str(orders), **({"--game": str(game)} if game is not None else {})}
+            write.write_atomic(str(output), out, inputs=inputs)
 
     run(as_json, work)

@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from adjudicator.commands import args as cli_args
-from adjudicator.commands.app import GameArg, JsonFlag, OptionsJson, OrdersArg, app, run
+
+if TYPE_CHECKING:
+    from adjudicator.files.write import OutputSet
+    from adjudicator.model.vocab import PlayerColour
+
+from adjudicator.commands.app import GameArg, JsonFlag, OptionsJson, OrdersArg, app, echo, echo_json, run
 
 # The first line of ``trajan options`` on a full game file (the decider's hand shows).
 FULL_FILE_WARNING = ("Read from the full game file: these options show the decider's hand; send a player "
@@ -31,7 +37,7 @@ def check(game: GameArg, orders: OrdersArg, *, as_json: JsonFlag = False) -> Non
             problems = check_any(state, order_file)
         if problems:
             raise Illegal([p if p.file else p.located(str(orders)) for p in problems])
-        typer.echo(f"The orders are legal: decision {order_file.decision}, "
+        echo(f"The orders are legal: decision {order_file.decision}, "
                    f"{cli_args.answer_kind(order_file)} by {order_file.player}.")
 
     run(as_json, work)
@@ -42,9 +48,10 @@ def adjudicate(
     orders: OrdersArg,
     *,
     output: Annotated[Path, typer.Option(
-        "-o", "--output", help="Write the new game file here (may be GAME itself).", show_default=False)],
+        "-o", "--output", help="Write the new game file here (may be GAME itself; - prints it).",
+        show_default=False)],
     report: Annotated[Path | None, typer.Option(
-        "--report", help="Write the Markdown report here (default: print it).")] = None,
+        "--report", help="Write the Markdown report here (default, or -: print it).")] = None,
     reports_dir: Annotated[Path | None, typer.Option(
         "--reports-dir", help="Write public.md and one PLAYER.md per player (the public report plus what "
         "only that player learned) into this folder.")] = None,
@@ -52,24 +59,52 @@ def adjudicate(
 ) -> None:
     """Apply an order file to a game: write the new game file and a report of what happened."""
     def work() -> None:
-        from adjudicator.files import io, write
+        from adjudicator.files import io, lock, write
         from adjudicator.files.pipeline import adjudicate_bytes
 
-        cli_args.refuse_overwriting_inputs(game, orders, output, report, reports_dir)
-        result = adjudicate_bytes(io.read_bytes(str(game)), io.read_bytes(str(orders)),
-                                  str(game), str(orders))
-        if report is not None:
-            write.write_atomic(str(report), result.report.encode())
-        if reports_dir is not None:
-            write.write_reports(str(reports_dir), result.report, result.private)
-        write.write_atomic(str(output), result.data)
-        if report is None and reports_dir is None:
-            typer.echo(result.report, nl=not result.report.endswith("\n"))
-        else:
-            written = ", ".join(str(p) for p in (report, reports_dir) if p is not None)
-            typer.echo(f"Wrote {output} and {written}. {cli_args.next(result.state)}")
+        report_out = report is None and reports_dir is None or write.is_stdout(report)
+        if report_out and write.is_stdout(output):
+            raise _both_to_stdout()
+        outputs = write.OutputSet(inputs={"GAME": str(game), "ORDERS": str(orders)})
+        with lock.locked(str(game)):  # one run at a time on a game file (issue 14)
+            game_data = io.read_bytes(str(game))
+            result = adjudicate_bytes(game_data, io.read_bytes(str(orders)), str(game), str(orders))
+            if report is not None and not report_out:
+                outputs.add(str(report), result.report.encode(), option="--report")
+            if reports_dir is not None:
+                _add_reports(outputs, str(reports_dir), result.report, result.private)
+            if not write.is_stdout(output):
+                outputs.add(str(output), result.data, replaces="GAME", last=True)
+            outputs.expect_unchanged(str(game), game_data)
+            outputs.commit()
+        if write.is_stdout(output):
+            echo_json(result.data.decode(), nl=False)
+        elif report_out:
+            echo(result.report, nl=not result.report.endswith("\n"))
+        written = [str(p) for p in (output, report, reports_dir) if p is not None and not write.is_stdout(p)]
+        if not report_out:
+            echo(f"Wrote {' and '.join(written)}. {cli_args.next(result.state)}", err=write.is_stdout(output))
 
     run(as_json, work)
+
+
+def _add_reports(outputs: OutputSet, folder: str, public: str, private: Mapping[PlayerColour, str]) -> None:
+    """``public.md`` and one ``PLAYER.md`` per player into ``folder`` (made if missing)."""
+    import os
+
+    outputs.folder(folder)
+    files = {"public": public, **{str(c): text for c, text in private.items()}}
+    for name, text in files.items():
+        outputs.add(os.path.join(folder, f"{name}.md"), text.encode(), option="--reports-dir", folder=folder)
+
+
+def _both_to_stdout() -> Exception:
+    from adjudicator.errors import Malformed, problem
+
+    return Malformed([problem("args.stdout_twice", "-o",
+                              "The new game file and the report cannot both go to standard output; "
+                              "give --report FILE or --reports-dir DIR.")])
+
 
 @app.command()
 def options(
@@ -93,11 +128,11 @@ def options(
         with cli_args.located_in(view=str(game)):
             found = options_any(game_file, cli_args.colour(player) if player else None)
         if as_json:
-            typer.echo(msgspec.json.encode(found).decode())
+            echo_json(msgspec.json.encode(found).decode())
             return
         if not isinstance(game_file, GameView):
-            typer.echo(FULL_FILE_WARNING)
-        typer.echo(render_options(found), nl=False)
+            echo(FULL_FILE_WARNING)
+        echo(render_options(found), nl=False)
 
     run(as_json, work)
 
@@ -109,7 +144,7 @@ def bot(
     bot_name: Annotated[str, typer.Option("--bot", help="The bot: greedy or random.")] = "greedy",
     seed: Annotated[str | None, typer.Option(
         help="Seed of the bot's choices; default: the game id.")] = None,
-    output: Annotated[Path, typer.Option("-o", "--output", help="Write the order file here.",
+    output: Annotated[Path, typer.Option("-o", "--output", help="Write the order file here (- prints it).",
                                          show_default=False)],
     as_json: JsonFlag = False,
 ) -> None:
@@ -138,7 +173,10 @@ def bot(
             raise Malformed([problem("internal.bot_illegal", "$", "The bot produced an illegal order; "
                                      "nothing was written. Please report this with the game file."),
                              *problems])
-        write.write_atomic(str(output), io.encode_orders(orders))
-        typer.echo(f"Wrote {output}: the {bot_name} bot's orders for {colour} (decision {orders.decision}).")
+        if write.is_stdout(output):
+            echo_json(io.encode_orders(orders).decode(), nl=False)
+            return
+        write.write_atomic(str(output), io.encode_orders(orders), inputs={"GAME": str(game)})
+        echo(f"Wrote {output}: the {bot_name} bot's orders for {colour} (decision {orders.decision}).")
 
     run(as_json, work)

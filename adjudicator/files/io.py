@@ -16,9 +16,12 @@ left as it was).
 
 from __future__ import annotations
 
+import errno
 import functools
 import json
-from typing import Any, TypeVar
+import os
+import stat
+from typing import Any, BinaryIO, TypeVar
 
 import msgspec
 
@@ -56,9 +59,16 @@ _CHUNK = 1 << 16
 # --- Reading -------------------------------------------------------------------------
 
 def read_bytes(path: str) -> bytes:
-    """The bytes of the file at ``path``; raises :class:`Malformed`."""
+    """The bytes of the regular file at ``path``; raises :class:`Malformed`.
+
+    A folder, FIFO, device or socket is refused at once, unopened (reading a FIFO would
+    wait for a writer forever, and opening some devices has effects).
+    """
     try:
-        with open(path, "rb") as f:
+        _refuse_special(path, os.stat(path).st_mode)
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
+        with open(fd, "rb") as f:
+            _refuse_special(path, os.fstat(fd).st_mode)  # replaced since the check
             # In chunks: f.read(MAX_INPUT_BYTES + 1) would reserve 5 MB for every file.
             chunks: list[bytes] = []
             size = 0
@@ -70,13 +80,34 @@ def read_bytes(path: str) -> bytes:
         raise _malformed(path, "input.missing", "$", "There is no file at this path.") from None
     except IsADirectoryError:
         raise _malformed(path, "input.not_a_file", "$", "This path is a folder, not a file.") from None
-    except OSError as e:
-        raise _malformed(path, "input.unreadable", "$",
-                         f"The file cannot be read: {e.strerror or e}.") from None
+    except (OSError, ValueError) as e:
+        reason = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
+        raise _malformed(path, "input.unreadable", "$", f"The file cannot be read: {reason}.") from None
     if len(data) > MAX_INPUT_BYTES:
         raise _malformed(path, "input.too_large", "$",
                          f"The file is larger than the limit of {MAX_INPUT_BYTES} bytes (5 MB).")
     return data
+
+
+def open_regular(path: str) -> BinaryIO:
+    """The regular file at ``path`` open for reading; OSError for anything else (never waits on a FIFO)."""
+    if not stat.S_ISREG(os.stat(path).st_mode):
+        raise OSError(errno.EINVAL, "not a regular file", path)
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
+    f = open(fd, "rb")
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        f.close()
+        raise OSError(errno.EINVAL, "not a regular file", path)
+    return f
+
+
+def _refuse_special(path: str, mode: int) -> None:
+    if stat.S_ISDIR(mode):
+        raise IsADirectoryError(path)
+    if not stat.S_ISREG(mode):
+        raise _malformed(path, "input.special_file", "$",
+                         "This path is a FIFO, device, socket or other special file, not a regular file; "
+                         "it is not read.")
 
 
 def parse_object(data: bytes, file: str) -> dict[str, Any]:

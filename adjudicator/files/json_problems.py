@@ -13,6 +13,7 @@ from importlib import resources
 from typing import Any
 
 from adjudicator.errors import Problem, problem
+from adjudicator.escape import terminal
 
 # At most this many schema problems are listed for one file.
 MAX_PROBLEMS = 100
@@ -152,7 +153,7 @@ def brief(value: Any, limit: int = 60) -> str:
         text = f"<{json_type(value)}>"
     text = text if len(text) <= limit else text[: limit - 1] + "…"
     # No control character of a hostile file reaches a terminal (line breaks, escapes).
-    return "".join(c if c.isprintable() else f"\\u{ord(c):04x}" for c in text)
+    return terminal(text)
 
 
 def sentence(text: str, limit: int = 300) -> str:

@@ -72,18 +72,25 @@ def selfplay(players: int, seed: str, bots: Sequence[str], out: Path,
     seat_bots = bot_names(players, bots)
     state = start if start is not None else new_game(PLAYER_COLOURS[:players], seed, method="test")
     data = io.encode_state(state)
-    out.mkdir(parents=True, exist_ok=True)
-    write.write_atomic(str(out / "0000-game.json"), data)
+    write.make_folder(str(out))
+    _write_step(out, {"0000-game.json": data})
     k = 1
     while not isinstance(state.pending, GameOver):
         if k > MAX_DECISIONS:
             raise RuntimeError("selfplay did not finish")
         orders = io.encode_orders(bot_orders(state, seat_bots, seed))
         result = adjudicate_bytes(data, orders, f"{k - 1:04d}-game.json", f"{k:04d}-orders.json")
-        write.write_atomic(str(out / f"{k:04d}-orders.json"), orders)
-        write.write_atomic(str(out / f"{k:04d}-game.json"), result.data)
-        write.write_atomic(str(out / f"{k:04d}-report.md"), result.report.encode())
-        for colour, text in result.private.items():
-            write.write_atomic(str(out / f"{k:04d}-report-{colour}.md"), text.encode())
+        _write_step(out, {f"{k:04d}-orders.json": orders,
+                          f"{k:04d}-report.md": result.report.encode(),
+                          **{f"{k:04d}-report-{c}.md": text.encode() for c, text in result.private.items()},
+                          f"{k:04d}-game.json": result.data})
         state, data, k = result.state, result.data, k + 1
     return state
+
+
+def _write_step(out: Path, files: dict[str, bytes]) -> None:
+    """The files of one decision, all or none (the game file last), inside the folder ``out``."""
+    outputs = write.OutputSet()
+    for name, data in files.items():
+        outputs.add(str(out / name), data, option="--out", folder=str(out), last=name.endswith("-game.json"))
+    outputs.commit()

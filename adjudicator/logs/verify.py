@@ -161,9 +161,9 @@ _SMALL = 1 << 16
 def _read(name: str) -> bytes:
     """The same bytes as ``io.read_bytes(name)`` (or the same error)."""
     try:
-        with open(name, "rb") as f:
+        with io.open_regular(name) as f:
             data = f.read(_SMALL)
-    except OSError:
+    except (OSError, ValueError):
         return io.read_bytes(name)
     return data if len(data) < _SMALL else io.read_bytes(name)
 
@@ -171,9 +171,9 @@ def _read(name: str) -> bytes:
 def _holds(name: str, expected: bytes) -> bool:
     """Whether the file ``name`` holds exactly ``expected``."""
     try:
-        with open(name, "rb") as f:
+        with io.open_regular(name) as f:
             return f.read(len(expected) + 1) == expected
-    except OSError:
+    except (OSError, ValueError):
         return False
 
 

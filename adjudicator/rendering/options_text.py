@@ -5,6 +5,7 @@ line printed for each player; what helps to choose follows ``#`` (a comment)."""
 from __future__ import annotations
 
 from adjudicator.components import components
+from adjudicator.escape import terminal
 from adjudicator.game.options import (
     CardsOptions,
     ConsulOptions,
@@ -37,7 +38,7 @@ def trajan_tile_text(tile_id: str) -> str:
 
 
 def render_options(found: OptionsFile) -> str:
-    lines = [f"Game {found.game_id}, decision {found.decision}"]
+    lines = [f"Game {terminal(found.game_id)}, decision {found.decision}"]
     for o in found.options:
         lines += [""] + _render(found, o)
     return "\n".join(lines) + "\n"

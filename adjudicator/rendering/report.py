@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
+from adjudicator.escape import markdown
 from adjudicator.game.engine import deciders
 from adjudicator.game.seeding import describe as describe_seeding
 from adjudicator.model.events import (
@@ -86,7 +87,7 @@ def answerer(events: Sequence[Event], before: GameState) -> str:
 
 def header(events: Sequence[Event], before: GameState) -> list[str]:
     return [
-        f"# Trajan {before.game_id}: decision {before.decision}",
+        f"# Trajan {markdown(before.game_id)}: decision {before.decision}",
         "",
         f"Answered by **{answerer(events, before)}** "
         f"(`{kind_of(before.pending)}`, quarter {before.quarter}).",

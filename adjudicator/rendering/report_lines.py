@@ -9,6 +9,7 @@ from typing import Any, TypeVar
 import msgspec
 
 from adjudicator.components import components
+from adjudicator.escape import markdown
 from adjudicator.model.events import (
     ActionDeclined,
     ArchMoved,
@@ -80,7 +81,7 @@ def render_event(event: Event) -> str:
 def render_generic(event: Event) -> str:
     """Any event without its own renderer: its tag and fields."""
     tag = type(event).__struct_config__.tag
-    fields = ", ".join(f"{k}={v!r}" for k, v in msgspec.structs.asdict(event).items())
+    fields = ", ".join(f"{k}={markdown(repr(v))}" for k, v in msgspec.structs.asdict(event).items())
     return f"{tag}: {fields}" if fields else str(tag)
 
 
@@ -354,7 +355,7 @@ def _ships_restored(e: ShipsRestored) -> str:
 
 @renders(OrdersByBot)
 def _orders_by_bot(e: OrdersByBot) -> str:
-    return f"{e.player} was absent; orders by the {e.by}."
+    return f"{e.player} was absent; orders by the {markdown(e.by)}."
 
 
 @renders(GameEnded)

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from adjudicator.components import components
+from adjudicator.escape import terminal
 from adjudicator.game.engine import deciders
 from adjudicator.game.seeding import describe as describe_seeding
 from adjudicator.model.state import (
@@ -46,7 +47,7 @@ def _header(state: GameView) -> list[str]:
     options = ", ".join(f"{name}={'on' if value else 'off'}" if isinstance(value, bool) else f"{name}={value}"
                         for name, value in _options(state))
     lines = [
-        f"Trajan, game {state.game_id}: decision {state.decision}, quarter {state.quarter}, "
+        f"Trajan, game {terminal(state.game_id)}: decision {state.decision}, quarter {state.quarter}, "
         + ("the game is over" if isinstance(state.pending, GameOver)
            else f"round {len(state.board.demands) + 1}"),
         f"Seats: {', '.join(seats)}",
@@ -58,7 +59,7 @@ def _header(state: GameView) -> list[str]:
     if state.viewer is not None:
         lines.insert(1, f"The view of {state.viewer}: the other hands and the face-down piles are hidden")
     if state.seed is not None:
-        lines.append(f"Seed (shown now that the game is over): {state.seed}")
+        lines.append(f"Seed (shown now that the game is over): {terminal(state.seed)}")
     if state.turn is not None:
         lines.append(f"Turn in progress: {_progress(state.turn)}")
     return lines
