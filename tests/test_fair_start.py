@@ -20,7 +20,7 @@ from adjudicator.game.seeding import default_game_id
 from adjudicator.logs.selfplay import selfplay
 from adjudicator.logs.verify import summary, verify_log
 from adjudicator.logs.witness import read_witnesses
-from adjudicator.model.state import Contribution, GameState
+from adjudicator.model.state import Contribution, GameState, Options
 
 SEATS = ("red", "green")
 SECRET = "0123456789abcdef0123456789abcdef"
@@ -69,8 +69,13 @@ def test_a_start_player_chosen_by_hand_cannot_pass_as_drawn(tmp_path: Path) -> N
     assert chosen.seeding.start_player_chosen
     honest = verify_log(_played(tmp_path, chosen, "honest"))
     assert honest.ok and "start player chosen by hand" in summary(honest)
-    forged = seal(replace(chosen, seeding=replace(chosen.seeding, start_player_chosen=False)))
+    # Flagged as drawn, with the game id derived as for a drawn start player.
+    forged = seal(replace(chosen, seeding=replace(chosen.seeding, start_player_chosen=False),
+                          game_id=default_game_id(chosen.commitment, SEATS)))
     assert _problem(_played(tmp_path, forged, "forged")) == ("verify.setup_mismatch", "$.start_player")
+    # Flagged as drawn, the game id left as it was: caught from the first file already.
+    early = seal(replace(chosen, seeding=replace(chosen.seeding, start_player_chosen=False)))
+    assert _problem(_played(tmp_path, early, "early")) == ("verify.game_id_unbound", "$.game_id")
 
 
 def test_a_short_seed_cannot_pass_as_a_real_one(tmp_path: Path) -> None:
@@ -149,6 +154,21 @@ def test_a_fair_start_set_up_again_is_caught_by_the_announcement(tmp_path: Path)
     announcement = tmp_path / "announcement.txt"
     announcement.write_text(f"Commitment: {first.commitment}\n")
     assert _problem(log, [str(announcement)]) == ("verify.witness_commitment", "$")
+
+
+@pytest.mark.parametrize("edit", [{"first": "green"},
+                                  {"options": Options(trajan_tiles_score_at_end=True)}])
+def test_a_start_player_or_option_changed_after_the_announcement(tmp_path: Path, edit: dict[str, object]) -> None:
+    pending = fairstart.propose(SEATS, SECRET)
+    announcement = tmp_path / "announcement.txt"
+    announcement.write_text(f"Game: {pending.game_id}\nCommitment: {pending.commitment}\n")
+    for colour, value in (("red", RED), ("green", GREEN)):
+        pending = fairstart.contribute(pending, colour, value)
+    state = fairstart.start(replace(pending, **edit))  # the master's private file, edited
+    assert state.game_id != pending.game_id
+    log = _played(tmp_path, state)
+    assert verify_log(log).ok
+    assert _problem(log, [str(announcement)]) == ("verify.witness_other_game", "$")
 
 
 def test_edited_contributions_do_not_re_derive_the_setup(tmp_path: Path) -> None:

@@ -43,7 +43,11 @@ def propose(seats: list[str], first: str | None, options: Options, game_id: str 
 
 def announcement(pending: FairStart) -> str:
     """What the game master sends every player before any contribution."""
-    return (f"Game: {pending.game_id}\nSeats: {', '.join(pending.seats)}\n"
+    from adjudicator.game.seeding import options_text
+
+    first = f"{pending.first} (chosen by hand)" if pending.first else "drawn from the shuffles"
+    return (f"Game: {pending.game_id}\nSeats: {', '.join(pending.seats)}\nStart player: {first}\n"
+            f"Options: {options_text(pending.options) or 'none'}\n"
             f"Commitment: {pending.commitment}\n\n"
             "Keep this message. Reply with a random value of 16 to 100 letters and digits, e.g. the "
             "output of `python3 -c 'import secrets; print(secrets.token_hex(16))'`. The shuffles come "

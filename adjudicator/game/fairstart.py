@@ -42,7 +42,8 @@ def propose(players: Sequence[str], secret: str, *, first: str | None = None,
     if problems:
         raise Malformed(problems)
     committed = commitment(secret)
-    return FairStart(game_id=game_id if game_id is not None else seeds.default_game_id(committed, seats),
+    derived = seeds.default_game_id(committed, seats, first, options)
+    return FairStart(game_id=game_id if game_id is not None else derived,
                      game_id_chosen=game_id is not None, seats=seats, first=first,  # type: ignore[arg-type]
                      options=options, secret=secret, commitment=committed)
 

@@ -115,7 +115,7 @@ def new_game(
     committed = commitment(seed)
     return seal(GameState(
         options=options,
-        game_id=game_id if game_id is not None else seeds.default_game_id(committed, seats),
+        game_id=game_id if game_id is not None else seeds.default_game_id(committed, seats, first, options),
         seed=seed,
         commitment=committed,
         seeding=seeding,

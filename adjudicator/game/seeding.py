@@ -10,8 +10,10 @@ Every game file records ``seed`` (secret until the game is over), ``commitment``
   by ``"\\n" + colour + "=" + contribution`` (:func:`setup_seed`).  ``seed`` is then the
   game master's secret, committed before any player contributed.
 * The **game id**, unless chosen by hand, is ``"trajan-"`` + the first 12 hex digits of
-  SHA-256 of ``"game-id\\x00" + commitment + "\\x00" + seats joined by ","``: anyone can
-  check it from the first file, and a new seed cannot keep the old id.
+  SHA-256 of ``"game-id\\x00"`` + commitment, seats joined by ",", the start player if
+  chosen by hand (else empty) and :func:`options_text`, joined by ``"\\x00"``: anyone
+  can check it from the first file, and neither a new seed nor another start player or
+  options chosen after a fair start's announcement can keep the announced id.
 * The **start player**, unless chosen by hand, is drawn from the setup seed (stream
   ``start-player``).
 * A seed is refused when empty, and when shorter than :data:`MIN_SEED` characters unless
@@ -23,8 +25,10 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Sequence
 
+import msgspec
+
 from adjudicator.errors import Malformed, Problem, problem
-from adjudicator.model.state import Contribution, Seeding, SeedMethod
+from adjudicator.model.state import Contribution, Options, Seeding, SeedMethod
 
 MIN_SEED = 16
 FAIR_PREFIX = "trajan-fair-seed:"
@@ -74,10 +78,23 @@ def setup_seed(seed: str, seeding: Seeding) -> str:
     return hashlib.sha256(material.encode()).hexdigest()
 
 
-def default_game_id(commitment: str, seats: Sequence[str]) -> str:
-    """The game id bound to the commitment and seats."""
-    digest = hashlib.sha256((GAME_ID_PREFIX + commitment + "\x00" + ",".join(seats)).encode())
-    return "trajan-" + digest.hexdigest()[:12]
+def default_game_id(commitment: str, seats: Sequence[str], first: str | None = None,
+                    options: Options | None = None) -> str:
+    """The game id bound to the commitment, the seats, a start player chosen by hand and the
+    rules options that differ from their defaults (so none can be changed after the
+    announcement of a fair start without changing the id)."""
+    material = "\x00".join([commitment, ",".join(seats), first or "", options_text(options)])
+    return "trajan-" + hashlib.sha256((GAME_ID_PREFIX + material).encode()).hexdigest()[:12]
+
+
+def options_text(options: Options | None) -> str:
+    """``name=value`` for each option that differs from its default, by name, joined by ","."""
+    if options is None:
+        return ""
+    default = Options()
+    return ",".join(f"{name}={msgspec.json.encode(getattr(options, name)).decode()}"
+                    for name in sorted(options.__struct_fields__)
+                    if getattr(options, name) != getattr(default, name))
 
 
 def describe(seeding: Seeding) -> str:

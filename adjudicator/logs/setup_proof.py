@@ -34,10 +34,13 @@ if TYPE_CHECKING:
 def start_problem(first: GameState, name: str) -> Problem | None:
     """Why the first game file's id or seeding cannot be right, judged from the commitment."""
     s = first.seeding
-    if not s.game_id_chosen and first.game_id != seeds.default_game_id(first.commitment, first.seats):
+    chosen_first = first.start_player if s.start_player_chosen else None
+    derived = seeds.default_game_id(first.commitment, first.seats, chosen_first, first.options)
+    if not s.game_id_chosen and first.game_id != derived:
         return problem("verify.game_id_unbound", "$.game_id",
-                       "The game id is not the one derived from the commitment and seats, and the file "
-                       "does not say it was chosen by hand: the setup was replaced under this id."
+                       "The game id is not the one derived from the commitment, seats, start player and "
+                       "options, and the file does not say it was chosen by hand: the setup was replaced "
+                       "or changed under this id."
                        ).located(name)
     found = seeds.contribution_problems(first.seats, s.method, s.contributions)
     if found:
