@@ -109,7 +109,8 @@ def _trajan_ledger(state: GameState) -> Ledger:
     stacks = state.board.trajan_stacks
     ledger: Ledger = [(f"$.board.trajan_stacks.{cat}", getattr(stacks, cat)) for cat in TRAJAN_CATEGORIES]
     for i, p in enumerate(state.players):
-        ledger += [(f"$.players[{i}].slots.{a}", (t,)) for a in ACTIONS if (t := getattr(p.slots, a))]
+        ledger += [(f"$.players[{i}].slots.{a}", (t,)) for a in ACTIONS
+                   if (t := getattr(p.slots, a)) is not None]
         ledger.append((f"$.players[{i}].trajan_demand_tiles", p.trajan_demand_tiles))
     ledger.append(("$.removed.trajan", state.removed.trajan))
     return ledger

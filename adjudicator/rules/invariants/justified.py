@@ -163,7 +163,9 @@ def _consul_tiles(state: GameState) -> list[Problem]:
 def _demand_choices(state: GameState, pend: MeetDemands) -> list[Problem]:
     from adjudicator.rules.demands import best_ways
 
-    players = {p.colour: p for p in state.players}
+    tiles = components().trajan_tile
+    # A player holding an unknown Trajan tile is refused by check_trajan_tiles already.
+    players = {p.colour: p for p in state.players if all(t in tiles for t in p.trajan_demand_tiles)}
     return [
         problem("state.demands_no_choice", f"$.pending.players[{k}]",
                 f"{colour} has only one way to meet the demands, so it is applied, not asked.")
