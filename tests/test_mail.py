@@ -9,10 +9,13 @@ Outlook, Apple Mail and Thunderbird.
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import msgspec
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from adjudicator.errors import Malformed
 from adjudicator.files.orders_any import load_orders_any
@@ -41,3 +44,63 @@ def test_message(path: Path) -> None:
     for p in e.value.problems:
         assert p.file is not None and p.file.startswith(path.name)
         assert all(c.isprintable() for c in p.message), p.message
+
+
+# --- Hostile text: whatever arrives, a problem (exit 2) or an order, never a crash ---------------
+
+HOSTILE = {
+    "many-steps": "game trajan-449a decision 4 player red\n" + "senate\n" * 100_000,
+    "many-typos": "game trajan-449a decision 4 player red\n" + "senat\n" * 100_000,
+    "many-headers": "game trajan-449a decision 4 player red\n" * 100_000,
+    "prose": "hello there, general kenobi\n" * 100_000,
+    "long-line": "game trajan-449a decision 4 player red\nsow " + "pink " * 500_000,
+    "quotes": '"' * 1_000_000,
+    "braces": "x{" * 500_000,
+    "quoting": ">" * 1_000_000,
+    "control": "game trajan-449a decision 4 player red\n\x00\x1b[2J\x07 senate\n",
+}
+
+
+@pytest.mark.parametrize("name", sorted(HOSTILE))
+def test_hostile_text_gets_a_problem(name: str) -> None:
+    with pytest.raises(Malformed) as e:
+        load_orders_any(HOSTILE[name].encode(), name, GAME)
+    assert 1 <= len(e.value.problems) <= 101
+    assert all(len(p.message) < 2000 and all(c.isprintable() for c in p.message) for p in e.value.problems)
+
+
+_WORDS = ["game", "trajan-449a", "decision", "4", "player", "red", "sow", "senate", "forum", "BEGIN ORDERS",
+          "END ORDERS", "> ", "-- ", "{", "}", '"', "'", "\u201c", "=3D", "=\n", "\u00a0", "\t", "#", "\n",
+          "\r\n", "On Mon wrote:", "From: x", "Sent: y", "Content-Type: text/plain", "MIME-Version: 1.0"]
+
+
+@settings(max_examples=int(os.environ.get("TRAJAN_MAIL_EXAMPLES", "300")), deadline=None)
+@given(st.lists(st.sampled_from(_WORDS) | st.text(max_size=8), max_size=40))
+def test_any_text_is_read_or_refused(parts: list[str]) -> None:
+    data = " ".join(parts).encode("utf-8", errors="replace")
+    try:
+        load_orders_any(data, "x.txt", GAME)
+    except Malformed as e:
+        assert e.problems
+
+
+def test_a_whole_game_answered_by_mail_in_the_notation() -> None:
+    """Every order of a 3-player game, typed as text into a reply (Gmail-style, quoted-printable,
+    with an HTML alternative, a greeting, a signature and the judge's mail quoted below)."""
+    from email.message import EmailMessage
+    from email.policy import SMTP
+
+    from adjudicator.notation.text import order_text
+    from tests.playout import playout_orders
+
+    answered = 0
+    for state, order, _ in playout_orders(3, "by-mail"):
+        text = order_text(order).replace(state.game_id, state.game_id[:10])
+        body = f"Hi judge,\n\n{text}\nCheers\n-- \nA player\n\nOn Mon, 1 Dec 2025, Judge wrote:\n> game x\n"
+        msg = EmailMessage()
+        msg["From"], msg["To"], msg["Subject"] = "p@example.org", "judge@example.org", "Re: your turn"
+        msg.set_content(body, cte="quoted-printable")
+        msg.add_alternative(f"<div>{body.replace(chr(10), '<br>')}</div>", subtype="html")
+        assert load_orders_any(msg.as_bytes(policy=SMTP), "reply.eml", state.game_id) == order
+        answered += 1
+    assert answered > 100

@@ -11,6 +11,8 @@ from __future__ import annotations
 import quopri
 import re
 
+from adjudicator.notation.parse import MAX_LINE
+
 Lines = list[tuple[int, str]]
 
 _SPACES = dict.fromkeys(map(ord, "\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008"
@@ -31,6 +33,10 @@ _ORIGINAL = re.compile(r"^(-{2,}\s*original message\s*-{2,}|_{10,}|-{5,}\s*forwa
 _OUTLOOK_FROM = re.compile(r"^(from|von|de):\s", re.IGNORECASE)
 _OUTLOOK_SENT = re.compile(r"^(sent|date|gesendet|envoyé):\s", re.IGNORECASE)
 # Quoted-printable: a soft line break, an encoded "=" or space, or an encoded byte beyond ASCII.
+_OPENERS = {"on ", "am ", "le ", "el ", "il ", "op "}
+# Only this much of a text is read: the first lines (a long quoted thread is never the
+# orders), each cut after one character more than an order line may have.
+MAX_LINES = 20_000
 _QP = re.compile(r"=\n|=3D|=20|=[89A-F][0-9A-F]")
 
 
@@ -59,7 +65,7 @@ def segments(text: str) -> list[Lines]:
     own: Lines = []
     after: Lines = []
     quoted: Lines = []
-    lines = normalise(text).split("\n")
+    lines = [line[:MAX_LINE + 1] for line in normalise(text).split("\n", MAX_LINES)[:MAX_LINES]]
     earlier = _earlier_start(lines)
     for n, line in enumerate(lines, 1):
         stripped = line.strip()
@@ -74,6 +80,8 @@ def segments(text: str) -> list[Lines]:
 
 def _is_attribution(lines: list[str], i: int) -> bool:
     line = lines[i].strip()
+    if not line.endswith(":") and line[:3].lower() not in _OPENERS:
+        return False
     if _ATTRIBUTION.match(line):
         return True
     joined = line + " " + (lines[i + 1].strip() if i + 1 < len(lines) else "")
@@ -88,6 +96,8 @@ def _earlier_start(lines: list[str]) -> int:
         stripped = line.strip()
         if _ORIGINAL.match(stripped):
             return i
+        if len(stripped) > 200:
+            continue
         if _OUTLOOK_FROM.match(stripped) and i + 1 < len(lines) and _OUTLOOK_SENT.match(lines[i + 1].strip()):
             return i
     return len(lines)

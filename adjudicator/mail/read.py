@@ -21,7 +21,7 @@ from adjudicator.mail.clean import Lines, normalise, segments
 from adjudicator.mail.message import is_message, parts
 from adjudicator.model.orders import OrderFile
 from adjudicator.notation.match import Fail, TokenError, norm, tokenize
-from adjudicator.notation.parse import parse_lines, read_line, to_order_file
+from adjudicator.notation.parse import parse_lines, read_line, to_order_file, where
 from adjudicator.notation.table import BEGIN, END_BLOCK, first_words
 
 # What phones and webmail add below a message (no "-- " before it).
@@ -29,9 +29,15 @@ _SIGN_OFF = re.compile(r"(sent from|sent with|get outlook|envoyé de|von meinem|
                        re.IGNORECASE)
 
 
+# An order is at most 64 steps and a header; an order block longer than this is refused
+# unread (a crafted message must not cost minutes).
+MAX_BLOCK_LINES = 300
+_HEADER_WORDS = {"game", "decision", "player", "by"}
+
+
 @dataclass(frozen=True)
 class Block:
-    kind: str  # "text" (the notation) or "json"
+    kind: str  # "text" (the notation), "json", or "too_long"
     lines: Lines
 
 
@@ -84,8 +90,13 @@ def find_block(text: str) -> Block | None:
     return None
 
 
+_MARKERS = {m: re.compile(r"[\W_]*" + r"[\W_]+".join(m.split()) + r"[\W_]*", re.IGNORECASE)
+            for m in (BEGIN, END_BLOCK)}
+
+
 def _is(line: str, marker: str) -> bool:
-    return norm("".join(c for c in line if c.isalnum() or c.isspace())) == norm(marker)
+    """Whether ``line`` is the marker (``BEGIN ORDERS``, ``--- end orders ---``)."""
+    return len(line) < 100 and _MARKERS[marker].fullmatch(line) is not None
 
 
 def _marked(lines: Lines) -> Block | None:
@@ -95,7 +106,7 @@ def _marked(lines: Lines) -> Block | None:
             end = next((j for j, (_, t) in enumerate(body) if _is(t, END_BLOCK)), len(body))
             body = body[:end]
             kind = "json" if body and _first_text(body).startswith("{") else "text"
-            return Block(kind, body)
+            return Block("too_long" if len(body) > MAX_BLOCK_LINES else kind, body)
     return None
 
 
@@ -110,11 +121,16 @@ def _headed(lines: Lines) -> Block | None:
     end = start
     while end < len(lines) and _order_like(lines[end][1], after_blank=not lines[end - 1][1].strip()):
         end += 1
+        if end - start > MAX_BLOCK_LINES:
+            return Block("too_long", lines[start:end])
     return Block("text", lines[start:end])
 
 
 def _is_header_line(text: str) -> bool:
     if text.lstrip().startswith(('"', "{")):  # a line of JSON ("decision": 5,) is not a header
+        return False
+    first = text.split(maxsplit=1)[:1]
+    if not first or norm(first[0].split(":")[0]) not in _HEADER_WORDS:
         return False
     try:
         return isinstance(read_line(text), list)
@@ -151,10 +167,14 @@ def _json(lines: Lines) -> Block | None:
 
 
 def _orders_of(block: Block, place: str, file: str, game_ids: Sequence[str]) -> OrderFile:
+    if block.kind == "too_long":
+        raise Malformed([problem("mail.too_long", where(block.lines[0][0], place),
+                                 f"The orders starting here run over more than {MAX_BLOCK_LINES} lines; "
+                                 "an order has at most 64 steps. End them with an END ORDERS line.")])
     if block.kind == "json":
         data = recover_json("\n".join(t for _, t in block.lines))
-        where = f"{file} ({place})" if place else file
-        return io.load_orders(data, where)
+        label = f"{file} ({place})" if place else file
+        return io.load_orders(data, label)
     return to_order_file(parse_lines(block.lines, place), game_ids)
 
 

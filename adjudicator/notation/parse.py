@@ -35,6 +35,8 @@ from adjudicator.notation.table import (
 )
 
 MIN_GAME_PREFIX = 4  # a game id may be shortened to a unique prefix of this many characters
+MAX_LINE = 1000  # characters in one line of an order (the longest real one is under 100)
+MAX_PROBLEMS = 100  # problems listed at most
 
 
 @dataclass
@@ -191,6 +193,10 @@ def parse_lines(lines: Sequence[tuple[int, str]], place: str = "") -> TextOrder:
     got = _Collected()
     for lineno, text in lines:
         path = where(lineno, place)
+        if len(text) > MAX_LINE:
+            got.problems.append(problem("notation.line_too_long", path, f"{quoted(text)}: this line has "
+                                        f"more than {MAX_LINE} characters; no order line is that long."))
+            continue
         try:
             found = read_line(text)
         except TokenError as e:
@@ -213,6 +219,10 @@ def parse_lines(lines: Sequence[tuple[int, str]], place: str = "") -> TextOrder:
             "The orders must start with a header naming the game, the decision and the player, "
             "for example: game trajan-449a decision 41 player red"
             + (f" (missing: {', '.join(missing)})." if got.header else ".")))
+    if len(got.problems) > MAX_PROBLEMS:
+        more = problem("notation.too_many_problems", got.problems[MAX_PROBLEMS].path,
+                       f"Only the first {MAX_PROBLEMS} problems are listed.")
+        got.problems = [*got.problems[:MAX_PROBLEMS], more]
     if got.problems:
         raise Malformed(got.problems)
     assert answer is not None
