@@ -16,6 +16,7 @@ from typing import Any
 import msgspec
 
 from adjudicator.errors import Malformed, Problem, problem
+from adjudicator.escape import terminal
 from adjudicator.model.orders import Answer, OrderFile
 from adjudicator.model.vocab import ACTIONS
 from adjudicator.notation.match import Fail, Token, TokenError, match_items, match_line, norm, tokenize
@@ -54,11 +55,10 @@ def where(lineno: int, place: str = "") -> str:
 
 
 def quoted(text: str, limit: int = 80) -> str:
-    """A player's line, quoted and escaped for a message (control characters as \\uXXXX)."""
+    """A player's line, quoted and escaped once for a message (``"`` and ``\\`` escaped, every
+    non-printable character as ``\\uXXXX``: :func:`adjudicator.escape.terminal`)."""
     cut = text if len(text) <= limit else text[:limit] + "…"
-    out = "".join(c if c.isprintable() and c not in '"\\`' else
-                  ("\\" + c if c in '"\\`' else f"\\u{ord(c):04x}") for c in cut)
-    return f'"{out}"'
+    return '"' + terminal(cut.replace("\\", "\\\\").replace('"', '\\"')) + '"'
 
 
 # --- One line ------------------------------------------------------------------------------
