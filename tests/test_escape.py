@@ -108,6 +108,7 @@ def test_a_hostile_game_id_reaches_no_terminal(tmp_path: Path, command: str) -> 
     code, out, err = run_cli(args)
     assert code == 0, err
     _clean(out + err)
+    assert not [line for line in (out + err).splitlines() if line.startswith(("## Only", "Your hand"))]
     if command == "adjudicate":
         assert out.startswith("# Trajan x\\\\u000a") and "\n## Only for green" not in out
 
