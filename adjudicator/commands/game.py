@@ -83,13 +83,38 @@ def _on_terminal() -> bool:
 
 
 @app.command()
-def show(game: GameArg, *, as_json: JsonFlag = False) -> None:
+def show(
+    game: GameArg,
+    *,
+    svg: Annotated[bool, typer.Option("--svg", help="Draw the board as SVG instead of text.")] = False,
+    output: Annotated[Path | None, typer.Option(
+        "-o", "--output", help="Write the picture here (default: print it).")] = None,
+    as_json: JsonFlag = False,
+) -> None:
     """Print a readable picture of the public state of a game, or of a player's view."""
     def work() -> None:
-        from adjudicator.files import io
-        from adjudicator.rendering.show import render_show
+        from adjudicator.files import io, write
 
-        echo(render_show(io.read_game_or_view(str(game))), nl=False)
+        state = io.read_game_or_view(str(game))
+        if svg:
+            from adjudicator.commands.pictures import drawing_available
+
+            drawing_available()
+            from adjudicator.drawing import board_svg
+            from adjudicator.views.redact import view_of
+            from adjudicator.views.view import GameView
+
+            text = board_svg(state if isinstance(state, GameView) else view_of(state, None))
+        else:
+            from adjudicator.rendering.show import render_show
+
+            text = render_show(state)
+        if output is None:
+            echo(text, nl=False)
+            return
+        write.write_atomic(str(output), text.encode("utf-8"))
+        what = "board as SVG" if svg else "picture"
+        echo(f"Wrote {output}: the {what} of decision {state.decision}.")
 
     run(as_json, work)
 

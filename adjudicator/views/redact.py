@@ -28,11 +28,19 @@ from adjudicator.views.view import BoardView, GameView, PilesView, PlayerView, S
 
 def view_for(state: GameState, player: str | None) -> GameView:
     """The view of the seated ``player`` (``None``: the public view); raises :class:`Malformed`."""
-    if player is not None and player not in state.seats:
+    return view_of(state, seated(state, player))
+
+
+def seated(state: GameState, player: str | None) -> PlayerColour | None:
+    """``player`` if it has a seat in the game (``None`` stays ``None``); raises :class:`Malformed`."""
+    for colour in state.seats:
+        if colour == player:
+            return colour
+    if player is not None:
         seats = ", ".join(state.seats)
         raise Malformed([problem("args.not_seated", "--player",
                                  f"{player!r} has no seat in this game; the seats are {seats}.")])
-    return view_of(state, player)
+    return None
 
 
 def view_of(state: GameState, viewer: PlayerColour | None) -> GameView:

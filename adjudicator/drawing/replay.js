@@ -1,0 +1,51 @@
+"use strict";
+// The replay page: unpack the boards, then show one decision at a time.  Reports are set
+// as text (textContent), never as markup.
+(async function () {
+  const packed = document.getElementById("replay-data").textContent.trim();
+  const bytes = Uint8Array.from(atob(packed), (c) => c.charCodeAt(0));
+  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+  const data = JSON.parse(await new Response(stream).text());
+  const frames = data.frames;
+  const board = document.getElementById("board");
+  const report = document.getElementById("report");
+  const reportTitle = document.getElementById("report-title");
+  const where = document.getElementById("where");
+  const slider = document.getElementById("slider");
+  const cursor = document.getElementById("chart-cursor");
+  const chart = document.getElementById("score-chart");
+  const left = 48, right = chart.viewBox.baseVal.width - 90;
+  let current = -1;
+
+  function show(i) {
+    i = Math.max(0, Math.min(frames.length - 1, i));
+    if (i === current) return;
+    current = i;
+    const frame = frames[i];
+    board.innerHTML = frame.parts.map((p) => data.parts[p]).join("");
+    reportTitle.textContent = frame.title;
+    report.textContent = frame.report;
+    where.textContent = "board " + (i + 1) + " of " + frames.length;
+    slider.value = String(i);
+    const x = left + (right - left) * i / Math.max(1, frames.length - 1);
+    cursor.setAttribute("x1", x);
+    cursor.setAttribute("x2", x);
+    document.body.dataset.frame = String(i);
+  }
+
+  document.getElementById("prev").addEventListener("click", () => show(current - 1));
+  document.getElementById("next").addEventListener("click", () => show(current + 1));
+  slider.addEventListener("input", () => show(Number(slider.value)));
+  document.addEventListener("keydown", (e) => {
+    if (e.target === slider) return;  // the slider moves itself
+    if (e.key === "ArrowLeft") { show(current - 1); e.preventDefault(); }
+    else if (e.key === "ArrowRight") { show(current + 1); e.preventDefault(); }
+    else if (e.key === "Home") { show(0); e.preventDefault(); }
+    else if (e.key === "End") { show(frames.length - 1); e.preventDefault(); }
+  });
+  show(0);
+  document.body.dataset.ready = "1";
+})().catch((error) => {
+  document.getElementById("report").textContent = "This replay could not be opened: " + error;
+  throw error;
+});

@@ -1,0 +1,89 @@
+"""``trajan replay``: a game log as one self-contained HTML page, as the public sees it.
+
+Every frame is drawn from a view (:func:`adjudicator.views.redact.view_of` of the game
+file: the public view, or with ``player`` that player's own), so no hand but the
+player's own, no face-down pile and no seed before the end can reach the page.  Beside
+each board stands the report of the decision that led to it (the public report, or the
+player's own), put into the page as text (``textContent``), never as markup: player
+text is hostile.
+
+The page needs no network: the boards are stored once per distinct part (the board, each
+mat ...), gzip-compressed and base64-encoded in a ``<script type="application/json">``
+and unpacked by the browser's ``DecompressionStream``; a Content-Security-Policy forbids
+every fetch.
+"""
+
+from __future__ import annotations
+
+import base64
+import gzip
+import html
+import json
+import re
+from collections.abc import Sequence
+from importlib import resources
+from typing import Any
+
+from adjudicator.drawing import board_parts
+from adjudicator.drawing.chart import score_chart
+from adjudicator.drawing.log_steps import LogStep
+from adjudicator.model.vocab import PlayerColour
+from adjudicator.views.redact import view_for
+
+CSP = ("default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; "
+       "img-src data:; connect-src 'none'")
+
+
+def replay_data(steps: Sequence[LogStep], player: PlayerColour | None = None) -> dict[str, Any]:
+    """What the page shows, frame by frame: distinct SVG parts, each frame's part numbers,
+    title and report, and every player's score per frame."""
+    parts: list[str] = []
+    index: dict[str, int] = {}
+    frames: list[dict[str, Any]] = []
+    scores: dict[str, list[int]] = {c: [] for c in steps[0].game.seats} if steps else {}
+    for step in steps:
+        view = view_for(step.game, player)
+        numbers = []
+        for part in board_parts(view):
+            if part not in index:
+                index[part] = len(parts)
+                parts.append(part)
+            numbers.append(index[part])
+        report = step.private.get(player, step.report) if player else step.report
+        title = "The game as set up" if step.number == 0 else f"Report of decision {step.number}"
+        frames.append({"parts": numbers, "decision": step.number, "title": title,
+                       "report": report if report is not None else "(no report: the game as set up)"})
+        for p in view.players:
+            scores.setdefault(p.colour, []).append(p.vp)
+    game_id = steps[0].game.game_id if steps else ""
+    return {"game_id": game_id, "viewer": player, "parts": parts, "frames": frames, "scores": scores}
+
+
+def pack(data: dict[str, Any]) -> str:
+    """The page's payload: JSON, gzip (no timestamp, so the page is byte-stable), base64."""
+    raw = json.dumps(data, ensure_ascii=True, separators=(",", ":")).encode()
+    return base64.b64encode(gzip.compress(raw, compresslevel=9, mtime=0)).decode("ascii")
+
+
+def unpack(page: str) -> dict[str, Any]:
+    """The payload of a page written by :func:`replay_html` (for tests and tools)."""
+    start = page.index('<script id="replay-data" type="application/json">') + 49
+    payload = page[start:page.index("</script>", start)].strip()
+    result: dict[str, Any] = json.loads(gzip.decompress(base64.b64decode(payload)))
+    return result
+
+
+def replay_html(steps: Sequence[LogStep], player: PlayerColour | None = None) -> str:
+    """The whole replay page (one self-contained HTML document)."""
+    data = replay_data(steps, player)
+    who = f"as {player} saw it" if player else "as the public saw it"
+    title = html.escape(f"Trajan {data['game_id']}: replay {who}")
+    asset = resources.files("adjudicator.drawing")
+    fill = {
+        "CSP": CSP, "TITLE": title, "LAST": str(max(0, len(data["frames"]) - 1)),
+        "CHART": score_chart(data["scores"]), "DATA": pack(data),
+        "STYLE": asset.joinpath("replay.css").read_text(encoding="utf-8"),
+        "SCRIPT": asset.joinpath("replay.js").read_text(encoding="utf-8"),
+    }
+    template = asset.joinpath("replay.html").read_text(encoding="utf-8")
+    return re.sub(r"\{\{([A-Z]+)\}\}", lambda m: fill[m.group(1)], template)
