@@ -150,10 +150,15 @@ def test_hostile_game_id_is_escaped(tmp_path: Path) -> None:
     ET.fromstring(out.split("?>", 1)[1].encode())
 
 
-def test_board_png_where_a_converter_exists(log: Path) -> None:
+def test_board_png_where_a_converter_exists(log: Path, tmp_path: Path) -> None:
     view = view_of(io.read_game(str(sorted(log.glob("*-game.json"))[MID_GAME])), None)
     if drawing.png_converter() is None:
         assert drawing.board_png(view) is None
         pytest.skip("no headless browser installed: board_png gives None (checked)")
     png = drawing.board_png(view)
     assert png is not None and png.startswith(b"\x89PNG")
+    game = str(sorted(log.glob("*-game.json"))[MID_GAME])
+    code, out, _ = run_cli(["show", game, "--png", "-o", str(tmp_path / "board.png")])
+    assert code == 0 and (tmp_path / "board.png").read_bytes() == png
+    code, _, err = run_cli(["show", game, "--png"])
+    assert code == 2 and "args.png_needs_output" in err

@@ -87,6 +87,8 @@ def show(
     game: GameArg,
     *,
     svg: Annotated[bool, typer.Option("--svg", help="Draw the board as SVG instead of text.")] = False,
+    png: Annotated[bool, typer.Option(
+        "--png", help="Draw the board as PNG (needs chromium; with -o only).")] = False,
     output: Annotated[Path | None, typer.Option(
         "-o", "--output", help="Write the picture here (default: print it).")] = None,
     as_json: JsonFlag = False,
@@ -96,24 +98,19 @@ def show(
         from adjudicator.files import io, write
 
         state = io.read_game_or_view(str(game))
-        if svg:
-            from adjudicator.commands.pictures import drawing_available
+        if svg or png:
+            from adjudicator.commands.pictures import drawing
 
-            drawing_available()
-            from adjudicator.drawing import board_svg
-            from adjudicator.views.redact import view_of
-            from adjudicator.views.view import GameView
-
-            text = board_svg(state if isinstance(state, GameView) else view_of(state, None))
+            data = drawing(state, png, output)
         else:
             from adjudicator.rendering.show import render_show
 
-            text = render_show(state)
+            data = render_show(state).encode("utf-8")
         if output is None:
-            echo(text, nl=False)
+            echo(data.decode("utf-8"), nl=False)
             return
-        write.write_atomic(str(output), text.encode("utf-8"))
-        what = "board as SVG" if svg else "picture"
+        write.write_atomic(str(output), data)
+        what = "board as PNG" if png else "board as SVG" if svg else "picture"
         echo(f"Wrote {output}: the {what} of decision {state.decision}.")
 
     run(as_json, work)

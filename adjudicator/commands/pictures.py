@@ -1,13 +1,18 @@
-"""Commands that draw: ``replay`` (a log as one HTML page); ``show --svg`` lives with ``show``."""
+"""Commands that draw: ``replay`` (a log as one HTML page), and the drawing behind
+``show --svg`` / ``--png`` (the command itself lives with ``show``)."""
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from adjudicator.commands.app import JsonFlag, app, run
+
+if TYPE_CHECKING:
+    from adjudicator.model.state import GameState
+    from adjudicator.views.view import GameView
 
 
 def drawing_available() -> None:
@@ -19,6 +24,28 @@ def drawing_available() -> None:
     except ImportError:
         raise Malformed([problem("drawing.unavailable", "--svg", "Drawing needs the drawsvg package: "
                                  "pip install 'trajan[drawing]'.")]) from None
+
+
+def drawing(state: GameState | GameView, png: bool, output: Path | None) -> bytes:
+    """``trajan show --svg`` / ``--png``: the board of a game file's public view, or of a view."""
+    from adjudicator.errors import Malformed, problem
+
+    drawing_available()
+    from adjudicator.drawing import board_png, board_svg
+    from adjudicator.views.redact import view_of
+    from adjudicator.views.view import GameView
+
+    view = state if isinstance(state, GameView) else view_of(state, None)
+    if not png:
+        return board_svg(view).encode("utf-8")
+    if output is None:
+        raise Malformed([problem("args.png_needs_output", "--png",
+                                 "A PNG is written to a file: give -o FILE.")])
+    picture = board_png(view)
+    if picture is None:
+        raise Malformed([problem("drawing.no_converter", "--png",
+                                 "Drawing a PNG needs a headless browser (chromium); use --svg instead.")])
+    return picture
 
 
 @app.command()

@@ -254,8 +254,8 @@ def trajan_tile(tile_id: str, x: float, y: float, w: float, h: float) -> draw.Gr
         return g
     for i, colour in enumerate(data.colours):
         g.append(marker(colour, x + 10 + i * 16, y + h / 2, 6.5, "tile-colour"))
-    g.append(text(x + 42, y + h / 2 - 2, short(data.category), 8.5))
-    g.append(text(x + 42, y + h / 2 + 9, f"{data.vp} VP", 8.5, weight="bold"))
+    g.append(text(x + 40, y + h / 2 - 2, short(data.category), 8))
+    g.append(text(x + 40, y + h / 2 + 9, f"{data.vp} VP", 8.5, weight="bold"))
     return g
 
 
