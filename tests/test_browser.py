@@ -23,10 +23,13 @@ from adjudicator.drawing.log_steps import read_log  # noqa: E402
 from adjudicator.drawing.replay import replay_html  # noqa: E402
 from adjudicator.files import io  # noqa: E402
 from adjudicator.views.redact import view_of  # noqa: E402
+from adjudicator.views.view import GameView  # noqa: E402
 from tests.browser import Watched, browser_context  # noqa: E402
 from tests.drawing_support import MID_GAME, expected_counts, known_log  # noqa: E402
 
-GOLDEN = Path(__file__).parent.parent / "fixtures" / "drawing" / "mid-game-public.png"
+# The public view of the known game after 90 decisions, and its picture.
+POSITION = Path(__file__).parent.parent / "fixtures" / "drawing" / "mid-game-view.json"
+GOLDEN = POSITION.with_name("mid-game-public.png")
 # A pixel differs when a channel moves by more than PIXEL; at most SHARE of them may.
 PIXEL, SHARE = 40, 0.0005
 
@@ -148,10 +151,11 @@ def test_hostile_report_is_shown_as_text(context: Any, log: Path, tmp_path: Path
     watched.close()
 
 
-def test_golden_screenshot_of_a_known_position(context: Any, log: Path, tmp_path: Path) -> None:
+def test_golden_screenshot_of_a_known_position(context: Any, tmp_path: Path) -> None:
     from PIL import Image, ImageChops
 
-    view = view_of(io.read_game(str(sorted(log.glob("*-game.json"))[MID_GAME])), None)
+    view = io.read_game_or_view(str(POSITION))
+    assert isinstance(view, GameView)
     path = tmp_path / "board.svg"
     path.write_text(board_svg(view), encoding="utf-8")
     watched = open_page(context, path)
