@@ -143,7 +143,7 @@ def test_player_replay_adds_only_that_players_hand(log: Path) -> None:
 
 
 def test_hostile_game_id_is_escaped(tmp_path: Path) -> None:
-    evil = '<script>alert(1)</script>&"'
+    evil = '<script>alert(1)</script>&"\x1b[31m\x00'  # markup, a terminal escape, a NUL
     run_cli(["new", "--players", "red,green", "--test-seed", "1", "--game-id", evil, "-o", str(tmp_path / "g.json")])
     code, out, _ = run_cli(["show", str(tmp_path / "g.json"), "--svg"])
     assert code == 0 and "<script>" not in out and "&lt;script&gt;" in out

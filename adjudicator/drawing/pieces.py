@@ -14,6 +14,7 @@ from collections.abc import Sequence
 import drawsvg as draw
 
 from adjudicator.drawing import layout as L
+from adjudicator.escape import terminal
 from adjudicator.model.vocab import MarkerColour, PlayerColour
 
 
@@ -30,7 +31,9 @@ def r1(value: float) -> float:
 
 def text(x: float, y: float, words: str, size: float = 11, *, anchor: str = "start",
          weight: str = "normal", fill: str | None = None, cls: str | None = None) -> draw.Text:
-    """One line of text; ``y`` is the baseline.  Defaults (start, normal, black) are left out."""
+    """One line of text; ``y`` is the baseline.  Defaults (start, normal, black) are left out.
+    Every non-printable character shows as ``\\uXXXX`` (the project's one escaping; the
+    XML escaping of ``<`` and ``&`` is drawsvg's)."""
     extra: dict[str, str] = {}
     if anchor != "start":
         extra["text_anchor"] = anchor
@@ -40,7 +43,7 @@ def text(x: float, y: float, words: str, size: float = 11, *, anchor: str = "sta
         extra["fill"] = fill
     if cls:
         extra["class_"] = cls
-    return draw.Text(words, r1(size), r1(x), r1(y), **extra)
+    return draw.Text(terminal(words), r1(size), r1(x), r1(y), **extra)
 
 
 def group(cls: str, title: str | None = None, **data: str) -> draw.Group:
