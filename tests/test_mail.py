@@ -39,8 +39,10 @@ def test_message(path: Path) -> None:
         return
     with pytest.raises(Malformed) as e:
         load_orders_any(data, path.name, GAME)
-    found = [(p.code, p.path) for p in e.value.problems]
-    assert (expect["problem"]["code"], expect["problem"]["path"]) in found, e.value.problems
+    want = expect["problem"]
+    found = [p for p in e.value.problems if (p.code, p.path) == (want["code"], want["path"])]
+    assert found, e.value.problems
+    assert want.get("says", "") in found[0].message
     for p in e.value.problems:
         assert p.file is not None and p.file.startswith(path.name)
         assert all(c.isprintable() for c in p.message), p.message

@@ -11,9 +11,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from email import message_from_bytes, policy
-from email.message import EmailMessage, Message
 from html.parser import HTMLParser
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from email.message import Message
 
 from adjudicator.notation.parse import quoted
 
@@ -51,6 +53,8 @@ def is_message(data: bytes) -> bool:
 
 def parts(data: bytes) -> list[Part]:
     """The texts of a message that may hold orders, in the order to try them."""
+    from email import message_from_bytes, policy  # lazy: only for a whole message
+
     msg = message_from_bytes(data, policy=policy.default)
     plain: list[Part] = []
     html: list[Part] = []
@@ -73,6 +77,8 @@ def parts(data: bytes) -> list[Part]:
 
 def _text(part: Message) -> str:
     """The decoded text of a leaf part (an unknown charset read as Windows-1252)."""
+    from email.message import EmailMessage
+
     if isinstance(part, EmailMessage):
         try:
             content = part.get_content()
