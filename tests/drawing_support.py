@@ -33,6 +33,7 @@ def expected_counts(v: GameView) -> dict[str, int]:
     edges |= {frozenset(("camp", q)) for q in c.board.military_camp.adjacent}
     slots = [getattr(p.slots, a) for p in players for a in p.slots.__struct_fields__]
     return {
+        ".header .turn-progress": int(v.turn is not None),
         ".time-track .time-space": c.lap[len(v.seats)],
         ".time-track .time-space.current": 1,
         ".time-track .time-marker": 1,

@@ -77,6 +77,13 @@ def test_every_piece_is_drawn(log: Path, number: int, viewer: str | None) -> Non
         assert shown == sorted(own.hand or ())
 
 
+def test_a_paused_turn_is_drawn(log: Path) -> None:
+    paused = [v for f in sorted(log.glob("*-game.json")) if (v := view_of(io.read_game(str(f)), None)).turn]
+    assert paused, "the known game has a paused turn"
+    root = ET.fromstring(board_svg(paused[0]).encode())
+    assert len(select(root, ".header .turn-progress")) == 1
+
+
 def test_every_coloured_piece_has_a_label(log: Path) -> None:
     view = view_of(io.read_game(str(sorted(log.glob("*-game.json"))[MID_GAME])), None)
     root = ET.fromstring(board_svg(view).encode())
@@ -162,3 +169,15 @@ def test_board_png_where_a_converter_exists(log: Path, tmp_path: Path) -> None:
     assert code == 0 and (tmp_path / "board.png").read_bytes() == png
     code, _, err = run_cli(["show", game, "--png"])
     assert code == 2 and "args.png_needs_output" in err
+
+
+def test_score_chart_labels_do_not_overlap() -> None:
+    from adjudicator.drawing.chart import score_chart
+
+    svg = score_chart({"red": [0, 5, 73], "green": [0, 3, 74], "blue": [0, 1, 75], "brown": [0, 0, 73]})
+    root = ET.fromstring(svg.encode())
+    finals = {e.get("data-player"): e for e in select(root, ".score-line")}
+    assert {p: e.get("data-final") for p, e in finals.items()} == {"red": "73", "green": "74", "blue": "75",
+                                                                   "brown": "73"}
+    heights = sorted(float(t.get("y", "0")) for t in root.iter(f"{SVG}text") if t.get("class") == "score-final")
+    assert len(heights) == 4 and all(b - a >= 13 for a, b in zip(heights, heights[1:], strict=False))

@@ -30,7 +30,7 @@ def _whole(v: GameView) -> tuple[object, ...]:
 # (parts whose slice did not change are not drawn again: see :func:`_part`).
 _PARTS: tuple[tuple[Callable[[GameView], draw.Group], Callable[[GameView], object]], ...] = (
     (board.header, lambda v: (v.game_id, v.decision, v.quarter, len(v.board.demands), v.pending,
-                              v.viewer, v.seed)),
+                              v.viewer, v.seed, v.turn)),
     (board.time_track, lambda v: (len(v.seats), v.board.time, v.quarter, len(v.board.demands))),
     (board.scores, lambda v: (v.seats, v.start_player, tuple((p.colour, p.vp) for p in v.players))),
     (board.senate, lambda v: (v.board.senate_stack, v.board.senate_bonus,

@@ -33,6 +33,12 @@ def header(v: GameView) -> draw.Group:
                         f"decision {v.decision}: {pending} · {who}", 15, weight="bold"))
     if v.seed is not None:
         g.append(text(x + 980, y - 16, f"seed (game over): {v.seed}", 9, cls="seed"))
+    if v.turn is not None:
+        t = v.turn
+        open_ = [f"{o.action} ({o.source})" for o in t.queue]
+        g.append(text(x, y + 16, f"turn in progress: {t.player}, target tray {t.target}"
+                      + (f"; may still perform {', '.join(open_)}" if open_ else "")
+                      + ("; must discard a card" if t.discard_due else ""), 10, cls="turn-progress"))
     return g
 
 

@@ -34,6 +34,7 @@ def score_chart(scores: Mapping[str, Sequence[int]]) -> str:
         axis.append(text(LEFT - 6, sy(v) + 4, str(v), 10, anchor="end"))
     axis.append(text(LEFT, HEIGHT - 8, "decision →", 10))
     d.append(axis)
+    label_y = _spread({c: sy(s[-1]) + 4 for c, s in scores.items() if s}, 13)
     for k, (colour, series) in enumerate(scores.items()):
         fill = L.PLAYER_FILL.get(colour, "#000000")  # type: ignore[call-overload]
         line = group("score-line", f"{colour}'s victory points", player=colour,
@@ -43,11 +44,21 @@ def score_chart(scores: Mapping[str, Sequence[int]]) -> str:
         points = [c for i, v in enumerate(series) for c in (sx(i), sy(v))]
         line.append(draw.Lines(*points, close=False, fill="none", stroke=fill, stroke_width=2.5, **extra))
         if series:
-            line.append(text(sx(len(series) - 1) + 6, sy(series[-1]) + 4 + 11 * (k - 1.5) * 0.0,
-                             f"{colour} {series[-1]}", 11, weight="bold", fill=fill, cls="score-final"))
+            line.append(text(sx(len(series) - 1) + 6, label_y[colour], f"{colour} {series[-1]}", 11,
+                             weight="bold", fill=fill, cls="score-final"))
         d.append(line)
     d.append(draw.Line(LEFT, TOP, LEFT, HEIGHT - BOTTOM, stroke=L.INK, stroke_width=1.5, id="chart-cursor"))
     return str(d.as_svg(header=""))
+
+
+def _spread(ys: Mapping[str, float], gap: float) -> dict[str, float]:
+    """The labels' heights moved apart (downwards) so that no two are closer than ``gap``."""
+    placed: dict[str, float] = {}
+    last = float("-inf")
+    for name, y in sorted(ys.items(), key=lambda item: item[1]):
+        last = max(y, last + gap)
+        placed[name] = r1(last)
+    return placed
 
 
 def _ticks(low: int, high: int) -> list[int]:
