@@ -39,7 +39,7 @@ def test_the_report_says_a_bot_wrote_the_orders(tmp_path: Path) -> None:
     assert runner.invoke(app, ["new", "--players", "red,brown", "--test-seed", "3", "-o", str(game)]).exit_code == 0
     made = runner.invoke(app, ["bot", str(game), "--player", "brown", "--bot", "greedy", "-o", str(orders)])
     assert made.exit_code == 0, made.output
-    assert '"written_by": "greedy bot"' in orders.read_text()
+    assert '"stand_in": "greedy bot"' in orders.read_text()
     assert runner.invoke(app, ["check", str(game), str(orders)]).exit_code == 0
     done = runner.invoke(app, ["adjudicate", str(game), str(orders), "-o", str(new)])
     assert done.exit_code == 0, done.output

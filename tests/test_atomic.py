@@ -30,7 +30,7 @@ def _game_and_orders(folder: Path) -> tuple[Path, Path]:
     assert code == 0, err
     state = json.loads(game.read_bytes())
     orders = folder / "orders.json"
-    orders.write_text(json.dumps({"format": 1, "game_id": state["game_id"], "decision": 1, "player": "red",
+    orders.write_text(json.dumps({"format": 2, "game_id": state["game_id"], "decision": 1, "player": "red",
                                   "answer": {"decision": "setup_markers", "trays": MARKERS}}))
     return game, orders
 
@@ -135,7 +135,7 @@ def test_adjudicate_over_its_input_is_safe(tmp_path: Path) -> None:
     game.chmod(0o640)
     code, _, err = run_cli(["adjudicate", str(game), str(orders), "-o", str(game)])
     assert code == 0, err
-    assert io.read_game(str(game)).decision == 2
+    assert io.read_game(str(game)).chain.orders is not None
     assert game.stat().st_mode & 0o777 == 0o640  # the file keeps its permissions
     assert _names(tmp_path) == ["game.json", "orders.json"]
 
@@ -214,7 +214,7 @@ def test_a_symbolic_link_is_followed(tmp_path: Path) -> None:
     link.symlink_to(game)
     code, _, err = run_cli(["adjudicate", str(link), str(orders), "-o", str(link)])
     assert code == 0, err
-    assert link.is_symlink() and io.read_game(str(game)).decision == 2
+    assert link.is_symlink() and io.read_game(str(game)).chain.orders is not None
     assert _names(real) == ["game.json", "orders.json"]
 
 

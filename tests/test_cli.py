@@ -42,7 +42,7 @@ def new_file(tmp_path: Path, *args: str, players: str = FOUR, name: str = "game.
 
 
 def order(state: GameState, player: str, answer: dict[str, Any]) -> dict[str, Any]:
-    return {"format": 1, "game_id": state.game_id, "decision": state.decision, "player": player,
+    return {"format": 2, "game_id": state.game_id, "decision": state.decision, "player": player,
             "answer": answer}
 
 
@@ -261,7 +261,7 @@ def test_adjudicate_writes_the_whole_new_game_and_never_touches_inputs(tmp_path:
     assert (game.read_bytes(), orders.read_bytes()) == before
     expected = engine.adjudicate(io.read_game(str(game)), io.read_orders(str(orders))).state
     assert out.read_bytes() == io.encode_state(expected)
-    assert io.read_game(str(out)).decision == 2
+    assert io.read_game(str(out)).chain.orders is not None  # the game after the orders
     assert report.read_text().strip()
 
 
@@ -290,7 +290,7 @@ def test_adjudicate_may_overwrite_its_input(tmp_path: Path) -> None:
     game = new_file(tmp_path)
     result = run("adjudicate", game, _setup_orders(tmp_path, game), "-o", game)
     assert result.exit_code == 0, result.output
-    assert io.read_game(str(game)).decision == 2
+    assert io.read_game(str(game)).chain.orders is not None  # the game after the orders
     assert sorted(p.name for p in tmp_path.iterdir()) == ["game.json", "orders-red-1.json"]
 
 

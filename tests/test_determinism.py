@@ -15,8 +15,8 @@ def test_the_generator_gives_known_answers() -> None:
     assert list(shuffled("7", "t", list(range(10)))) == KNOWN_SHUFFLE
 
 
-# Recomputed once when the game file gained ``seeding`` and the game id was bound to the
-# commitment (issue 14); the shuffles did not change (the example logs replay the same games).
+# Hashes of format-2 game files (format 1 hashed to 1055aab9…, 7a610f0e…, f9ea90dd…; the
+# shuffles are unchanged: tests/test_formats.py re-derives a format-1 setup with `new`).
 @pytest.mark.parametrize(("players", "seed", "digest"), [
     (4, "7", "a6171e42f18c1941ac5912d95cabe7a6d36151e31516acc22890012deafbfdea"),
     (2, "x", "889c9a5a2e96e9bead515c90b4c7aef8ce195776134dca68c717d4544aefb6fa"),

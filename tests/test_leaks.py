@@ -47,7 +47,7 @@ PUBLIC_EVENTS = {
     ev.ProvinceTileSeized, ev.LegionnaireDeployed, ev.TrajanTileTaken, ev.SenateAdvanced, ev.WorkerBuilt,
     ev.ActionDeclined, ev.ExtraActionUsed, ev.TurnPaused, ev.TurnEnded, ev.RoundEnded, ev.DemandMet,
     ev.SenateVote, ev.BonusTileGained, ev.QuarterEnded, ev.BoardRefilled, ev.GameEnded, ev.SenateReset,
-    ev.SenateTilesRemoved, ev.ForumCleared, ev.ProvinceRefilled, ev.ShipsRestored, ev.OrdersByBot,
+    ev.SenateTilesRemoved, ev.ForumCleared, ev.ProvinceRefilled, ev.ShipsRestored, ev.OrdersByBot, ev.OrdersWrittenBy,
 }
 # Events with a hidden part: public_event must redact them (CardTaken only from the deck).
 PRIVATE_EVENTS = {ev.CardsDrawn, ev.CardTaken}

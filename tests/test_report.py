@@ -160,11 +160,11 @@ def test_setup_reports() -> None:
     assert f"# Trajan {before.game_id}: decision 1" in text
     assert "Answered by **green** (`setup_markers`" in text
     assert "green placed their 12 action markers" in text
-    assert "Decision 2 (`setup_markers`): **red**" in text
+    assert "Decision 1 (`setup_markers`): **red**" in text
     before, out = steps[2]  # red's starting cards
     text = render(out.events, before, out.state)
     assert text.count("red took a card from the face-down pile.") == 2
-    assert "Decision 4 (`setup_cards`): **green** — take 3 more starting card(s)." in text
+    assert "Decision 3 (`setup_cards`): **green** — take 3 more starting card(s)." in text
     before, out = steps[4]
     text = render(out.events, before, out.state)
     assert "onto slot II (forum)" in text and "onto slot IV (senate)" in text
@@ -180,7 +180,7 @@ def test_turn_report_lists_steps_in_order() -> None:
     assert "from the workers stack onto slot I (seaport)" in lines[3]
     assert lines[4] == "5. green's Arch of Trajan moves to slot III (military)."
     assert "## Scores\n\n- red: 0 VP\n- green: 0 VP" in text
-    assert "Decision 9 (`turn`): **red** — take a turn." in text
+    assert "Decision 8 (`turn`): **red** — take a turn." in text
 
 
 def test_draw_reports_never_show_the_drawn_cards_to_others() -> None:
@@ -192,7 +192,7 @@ def test_draw_reports_never_show_the_drawn_cards_to_others() -> None:
     [drawn] = [e for e in out.events if isinstance(e, CardsDrawn)]
     text = render(out.events, before, out.state)
     assert "red drew 2 card(s) from the face-down pile." in text
-    assert "Decision 10 (`turn_continue`): **red** — continue the paused turn." in text
+    assert "Decision 9 (`turn_continue`): **red** — continue the paused turn." in text
     private = render_private(out.events, before, out.state, "red").split("## Only for red")[1]
     assert f"red drew {', '.join(drawn.cards)} from the face-down pile." in private
     discard = do(out.state, "red", PlayTurn(steps=(Discard(card=drawn.cards[0], pile="discard2"),)))

@@ -40,7 +40,7 @@ def _game() -> Doc:
 
 def _orders() -> Doc:
     return {
-        "format": 1, "game_id": "g", "decision": 3, "player": "green",
+        "format": 2, "game_id": "g", "decision": 3, "player": "green",
         "answer": {"decision": "turn", "steps": [
             {"do": "sow", "tray": "forum", "markers": ["pink", "blue"]},
             {"do": "trajan_special", "plus2": "senate"},
@@ -126,7 +126,8 @@ GAME_MUTATIONS: list[tuple[str, Callable[[Doc], None], bool]] = [
     ("bad field inside a pending variant", _set("pending", {"kind": "turn", "player": "pink"}), False),
     ("missing required field", _drop("seed"), False),
     ("quarter 5", _set("quarter", 5), False),
-    ("format 2", _set("format", 2), False),
+    ("format 3", _set("format", 3), False),
+    ("format 1 (read only after an upgrade)", _set("format", 1), False),
     ("null where a list is expected", _set("piles.deck", None), False),
     ("a valid pending decision", _set("pending", {"kind": "turn", "player": "green"}), True),
     ("defaulted field left out", _drop("removed"), True),
@@ -145,7 +146,8 @@ ORDER_MUTATIONS: list[tuple[str, Callable[[Doc], None], bool]] = [
     ("decision 0", _set("decision", 0), False),
     ("answer of another kind, wrong fields", _set("answer.decision", "consul"), False),
     ("player as a number", _set("player", 3), False),
-    ("written_by given", _set("written_by", "greedy bot"), True),
+    ("written_by given", _set("written_by", "Alice"), True),
+    ("stand_in given", _set("stand_in", "greedy bot"), True),
     ("other ship", _set("answer.steps.2.ship", "identical"), True),
     ("bonus answer", _set("answer", {"decision": "consul", "tile": "workers"}), True),
 ]

@@ -343,6 +343,17 @@ def _load(data: bytes, file: str, schema: str, model: type[_T], value: dict[str,
         return decoded
     except msgspec.ValidationError as e:
         error = e
+    # A file of an earlier format is upgraded, then read as a current one.
+    from adjudicator.files.formats import upgraded
+
+    newer = upgraded(value, schema, file)
+    if newer is not None:
+        value = newer
+        try:
+            decoded = _decoder(model).decode(msgspec.json.encode(value))
+            return decoded
+        except msgspec.ValidationError as e:
+            error = e
     problems = schema_problems(value, schema)
     if problems:
         raise Malformed([p.located(file) for p in problems])

@@ -15,7 +15,7 @@ from msgspec.structs import replace
 
 from adjudicator.errors import Illegal, Problem, problem
 from adjudicator.game.chain import seal
-from adjudicator.model.events import AnyEvent, OrdersByBot
+from adjudicator.model.events import AnyEvent, OrdersByBot, OrdersWrittenBy
 from adjudicator.model.orders import (
     Answer,
     ChooseBonusAnswer,
@@ -87,6 +87,24 @@ def deciders(pending: Pending) -> tuple[PlayerColour, ...]:
     return (pending.player,)
 
 
+def simultaneous(pending: Pending) -> bool:
+    """Whether several players answer ``pending`` in any order (it keeps its number)."""
+    return isinstance(pending, (SetupMarkers, MeetDemands))
+
+
+def answered(pending: Pending) -> tuple[PlayerColour, ...]:
+    """Who has already answered the pending simultaneous decision."""
+    return pending.answered if isinstance(pending, (SetupMarkers, MeetDemands)) else ()
+
+
+def next_decision(before: GameState, after: GameState) -> int:
+    """The number of the decision after an accepted answer: the same while a
+    simultaneous decision waits for more answers, else the next one."""
+    if simultaneous(before.pending) and type(after.pending) is type(before.pending):
+        return before.decision
+    return before.decision + 1
+
+
 def envelope_problems(state: GameState, orders: OrderFile) -> list[Problem]:
     """Problems with whom and what the order file answers (not with its content)."""
     if isinstance(state.pending, GameOver):
@@ -100,7 +118,11 @@ def envelope_problems(state: GameState, orders: OrderFile) -> list[Problem]:
                                 f"These orders answer decision {orders.decision}, but the game is at "
                                 f"decision {state.decision}."))
     who = deciders(state.pending)
-    if orders.player not in who:
+    if orders.decision == state.decision and orders.player in answered(state.pending):
+        problems.append(problem("orders.already_answered", "$.player",
+                                f"{orders.player} has already answered decision {state.decision}; "
+                                f"waiting for {', '.join(who)}."))
+    elif orders.player not in who:
         problems.append(problem("orders.wrong_player", "$.player",
                                 f"It is not {orders.player}'s decision; waiting for {', '.join(who)}."))
     expected = HANDLERS[type(state.pending)][0]
@@ -121,9 +143,18 @@ def adjudicate(state: GameState, orders: OrderFile) -> Outcome:
         raise Illegal(problems)
     handler = HANDLERS[type(state.pending)][1]
     ch = handler(state, orders.player, orders.answer, "$.answer")
-    after = seal(replace(ch.state, decision=state.decision + 1), state, orders)
-    by = (OrdersByBot(player=orders.player, by=orders.written_by),) if orders.written_by else ()
-    return Outcome(after, by + tuple(ch.events))
+    after = seal(replace(ch.state, decision=next_decision(state, ch.state)), state, orders)
+    return Outcome(after, _authorship(orders) + tuple(ch.events))
+
+
+def _authorship(orders: OrderFile) -> tuple[AnyEvent, ...]:
+    """Who answered for an absent player, and who typed the orders, as the report says."""
+    by: list[AnyEvent] = []
+    if orders.stand_in:
+        by.append(OrdersByBot(player=orders.player, by=orders.stand_in))
+    if orders.written_by:
+        by.append(OrdersWrittenBy(player=orders.player, by=orders.written_by))
+    return tuple(by)
 
 
 def check(state: GameState, orders: OrderFile) -> list[Problem]:

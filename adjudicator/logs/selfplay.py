@@ -55,7 +55,7 @@ def absent_orders(game: GameState | GameView, colour: PlayerColour, bot_name: st
         seen = as_state(view_of(game, colour))
     answer = bot.answer(seen, colour, Stream(seed, f"bot-{seen.decision}-{colour}"))
     return OrderFile(game_id=seen.game_id, decision=seen.decision, player=colour,
-                     written_by=f"{bot.name} bot", answer=answer)
+                     stand_in=f"{bot.name} bot", answer=answer)
 
 
 def bot_orders(state: GameState, seat_bots: Sequence[str], seed: str) -> OrderFile:

@@ -32,7 +32,7 @@ from adjudicator.errors import Illegal, Problem, TrajanError, problem
 from adjudicator.files import io
 from adjudicator.game import engine
 from adjudicator.game.chain import orders_hash, state_hash
-from adjudicator.logs import setup_proof
+from adjudicator.logs import legacy, setup_proof
 from adjudicator.logs import witness as witnesses_
 from adjudicator.model.state import GameOver, GameState, Seeding
 
@@ -54,6 +54,7 @@ class LogResult:
     commitment: Commitment = "not_yet"
     seeding: Seeding | None = None  # how the game started (from its first file)
     witnesses: int | None = None  # how many witnesses were held against the log
+    format: int = 2  # the format the log began in (1: checked as adjudicator.logs.legacy says)
     problems: list[Problem] = field(default_factory=list)
 
     @property
@@ -64,7 +65,7 @@ class LogResult:
         return {"log": self.log, "ok": self.ok, "decisions": self.decisions, "game_over": self.game_over,
                 "commitment": self.commitment,
                 "seeding": msgspec.to_builtins(self.seeding) if self.seeding else None,
-                "witnesses": self.witnesses, "problems": [msgspec.to_builtins(p) for p in self.problems]}
+                "witnesses": self.witnesses, "format": self.format, "problems": [msgspec.to_builtins(p) for p in self.problems]}
 
 
 def verify_log(folder: Path, witnesses: Sequence[witnesses_.Witness] | None = None) -> LogResult:
@@ -112,7 +113,12 @@ def _verify(folder: Path, result: LogResult, witnesses: Sequence[witnesses_.Witn
     prefix = first_name[: -len("0000-game.json")]  # so prefix + name == str(folder / name)
     data = io.read_bytes(first_name)
     first = io.load_game(data, first_name)
-    _check_own_hash(first, first_name)
+    old = legacy.raw_format(data) == 1
+    if old:
+        legacy.check_start(data, first_name, Divergence)
+        result.format = 1
+    else:
+        _check_own_hash(first, first_name)
     if first.chain.parent is not None or first.chain.orders is not None:
         raise Divergence(first_name, "verify.not_a_start", "$.chain",
                          "The first game file of a log must be what `new` wrote (no parent, no orders).")
@@ -120,14 +126,22 @@ def _verify(folder: Path, result: LogResult, witnesses: Sequence[witnesses_.Witn
     _raise(setup_proof.start_problem(first, first_name))
     seen = witnesses_.seen_for(witnesses or ())
     seen.add(first)
-    state = first
+    state, raw = first, msgspec.json.decode(data) if old else None
     for k in range(1, last + 1):
-        state, data = _replay(prefix, k, state, data)
+        game_name = f"{prefix}{k:04d}-game.json"
+        if raw is not None and legacy.raw_format(_read(game_name)) == 1:
+            orders_name = f"{prefix}{k:04d}-orders.json"
+            state, raw = legacy.replay_step(state, raw, io.read_bytes(orders_name), orders_name,
+                                            io.read_bytes(game_name), game_name, Divergence)
+        else:  # a format-1 log may go on in the current format
+            state, data = _replay(prefix, k, state, data)
+            raw = None
         seen.add(state)
         result.decisions = k
     result.game_over = isinstance(state.pending, GameOver)
     if result.game_over:
-        _raise(setup_proof.setup_problem(first, state.seed, first_name))
+        start = legacy.as_written_today(first) if old else first
+        _raise(setup_proof.setup_problem(start, state.seed, first_name))
         result.commitment = "checked"
     if witnesses is not None:
         result.witnesses = len(witnesses)

@@ -241,7 +241,14 @@ class BoardRefilled(Event, tag="board_refilled", frozen=True):
 
 
 class OrdersByBot(Event, tag="orders_by_bot", frozen=True):
-    """The player was absent: a bot wrote the orders (the order file's ``written_by``)."""
+    """The player was absent: a stand-in wrote the orders (the order file's ``stand_in``)."""
+
+    player: PlayerColour
+    by: str
+
+
+class OrdersWrittenBy(Event, tag="orders_written_by", frozen=True):
+    """A note of who typed the player's orders (the order file's ``written_by``)."""
 
     player: PlayerColour
     by: str
@@ -291,5 +298,5 @@ AnyEvent = (
     | TrajanTileTaken | SenateAdvanced | WorkerBuilt | ActionDeclined | ExtraActionUsed
     | TurnPaused | TurnEnded | RoundEnded | DemandMet | SenateVote | BonusTileGained
     | QuarterEnded | BoardRefilled | GameEnded | SenateReset | SenateTilesRemoved | ForumCleared
-    | ProvinceRefilled | ShipsRestored | OrdersByBot
+    | ProvinceRefilled | ShipsRestored | OrdersByBot | OrdersWrittenBy
 )

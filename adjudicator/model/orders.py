@@ -182,11 +182,29 @@ Answer = (
 )
 
 
+# The format of order files.  2: ``stand_in`` (an absent player's stand-in) split from
+# ``written_by`` (a free note).  Format 1 files are upgraded when read.
+ORDERS_FORMAT = 2
+
+
 class OrderFile(Model, kw_only=True, frozen=True):
-    format: Literal[1] = 1
+    """One player's answer to the pending decision of one game."""
+
+    format: Literal[2] = 2
     game_id: str
-    decision: Annotated[int, msgspec.Meta(ge=1)]
+    # The number of the decision answered; a simultaneous decision keeps its number
+    # until everyone has answered, so every answer to it names the same number.
+    decision: Annotated[int, msgspec.Meta(ge=1, description=(
+        "The number of the decision answered (the game file's `decision`). A decision that "
+        "several players answer in any order (setup_markers, demands) keeps its number until "
+        "all have answered, so each of their orders names the same number."))]
     player: PlayerColour
-    # Who wrote the order when it was not the player (e.g. "greedy bot").
-    written_by: str | None = None
+    # The player did not answer: this stand-in answered for them (``trajan bot`` sets
+    # it, e.g. "greedy bot"); the report says the player was absent.
+    stand_in: Annotated[str, msgspec.Meta(description=(
+        "The player did not answer: this stand-in (e.g. 'greedy bot') answered for them; "
+        "set by `trajan bot`. The report says the player was absent."))] | None = None
+    # A free note of who typed the orders (e.g. a player's secretary); not an absence.
+    written_by: Annotated[str, msgspec.Meta(description=(
+        "A free note of who typed the orders; shown in the report, not as an absence."))] | None = None
     answer: Answer

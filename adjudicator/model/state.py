@@ -27,7 +27,10 @@ from adjudicator.model.vocab import (
     Site,
 )
 
-FORMAT: Final = 1
+# The format of game and view files.  2: simultaneous decisions keep their number and
+# record who has answered (``answered``).  Files of format 1 are upgraded when read
+# (adjudicator/files/formats.py).
+FORMAT: Final = 2
 RULES: Final = "trajan-ammonit-2011-en"
 
 NonNegative = Annotated[int, msgspec.Meta(ge=0)]
@@ -171,9 +174,14 @@ class Removed(Model, frozen=True):
 # --- The pending decision ------------------------------------------------------------
 
 class SetupMarkers(Model, tag_field="kind", tag="setup_markers", frozen=True):
-    """Players still to put 2 markers in every tray (any order among them)."""
+    """Players still to put 2 markers in every tray (any order among them).
+
+    A simultaneous decision: it keeps its ``decision`` number until every player has
+    answered; ``answered`` lists who already has (seat order).
+    """
 
     players: tuple[PlayerColour, ...]
+    answered: tuple[PlayerColour, ...] = ()
 
 
 class SetupCards(Model, tag_field="kind", tag="setup_cards", frozen=True):
@@ -196,10 +204,15 @@ class ContinueTurn(Model, tag_field="kind", tag="turn_continue", frozen=True):
 
 
 class MeetDemands(Model, tag_field="kind", tag="demands", frozen=True):
-    """Players who must choose how to meet the people's demands."""
+    """Players who must choose how to meet the people's demands (any order among them).
+
+    A simultaneous decision like :class:`SetupMarkers`: ``players`` are still to answer,
+    ``answered`` already have; the ``decision`` number stays until all have answered.
+    """
 
     players: tuple[PlayerColour, ...]
     next_turn: PlayerColour  # who begins the next quarter
+    answered: tuple[PlayerColour, ...] = ()
 
 
 class ChooseBonus(Model, tag_field="kind", tag="consul", frozen=True):
@@ -291,7 +304,7 @@ class Seeding(Model, frozen=True):
 
 
 class GameState(Model, kw_only=True, frozen=True):
-    format: Literal[1] = FORMAT
+    format: Literal[2] = FORMAT
     rules: Literal["trajan-ammonit-2011-en"] = RULES
     options: Options = Options()
     game_id: str

@@ -31,6 +31,7 @@ from adjudicator.model.events import (
     LegionnaireDeployed,
     MarkersPlaced,
     OrdersByBot,
+    OrdersWrittenBy,
     Plus2Placed,
     ProvinceRefilled,
     ProvinceTileSeized,
@@ -356,6 +357,11 @@ def _ships_restored(e: ShipsRestored) -> str:
 @renders(OrdersByBot)
 def _orders_by_bot(e: OrdersByBot) -> str:
     return f"{e.player} was absent; orders by the {markdown(e.by)}."
+
+
+@renders(OrdersWrittenBy)
+def _orders_written_by(e: OrdersWrittenBy) -> str:
+    return f"{e.player}'s orders were written by {markdown(e.by)}."
 
 
 @renders(GameEnded)

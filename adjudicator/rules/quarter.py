@@ -61,9 +61,13 @@ def apply_demands(state: GameState, colour: PlayerColour, answer: MeetDemandsAns
     assert isinstance(pending, MeetDemands)
     ch = Changes(state)
     demands.meet(ch, colour, answer.use)
+    # The answers come in any order: the removed forum tiles are kept sorted so that
+    # every order of answers leaves the same game (project ruling m).
+    ch.state = update_removed(ch.state, forum=tuple(sorted(ch.state.removed.forum)))
     waiting = tuple(c for c in pending.players if c != colour)
+    done = tuple(c for c in state.seats if c in pending.answered or c == colour)
     if waiting:
-        ch.state = replace(ch.state, pending=replace(pending, players=waiting))
+        ch.state = replace(ch.state, pending=replace(pending, players=waiting, answered=done))
     else:
         _senate(ch, pending.next_turn)
     return ch

@@ -47,8 +47,10 @@ def apply_markers(state: GameState, colour: PlayerColour, answer: PlaceMarkers) 
     ch = Changes(update_player(state, colour, trays=Trays(**{a: getattr(answer.trays, a) for a in ACTIONS})))
     ch.events.append(MarkersPlaced(player=colour, trays=tuple(getattr(answer.trays, a) for a in ACTIONS)))
     assert isinstance(state.pending, SetupMarkers)
+    # A simultaneous decision: who has answered is kept (seat order) until all have.
     waiting = tuple(c for c in state.pending.players if c != colour)
-    pending = (SetupMarkers(players=waiting) if waiting
+    done = tuple(c for c in state.seats if c in state.pending.answered or c == colour)
+    pending = (SetupMarkers(players=waiting, answered=done) if waiting
                else SetupCards(player=state.start_player, cards_left=3))
     ch.state = replace(ch.state, pending=pending)
     return ch

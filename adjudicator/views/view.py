@@ -120,7 +120,7 @@ class PilesView(Model, frozen=True):
 
 
 class GameView(Model, kw_only=True, frozen=True):
-    format: Literal[1] = FORMAT
+    format: Literal[2] = FORMAT
     rules: Literal["trajan-ammonit-2011-en"] = RULES
     options: Options = Options()
     game_id: str

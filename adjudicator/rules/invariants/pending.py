@@ -26,7 +26,7 @@ def _named_players(state: GameState) -> list[tuple[str, str]]:
     for field in ("player", "vice_consul", "next_turn"):
         if hasattr(pend, field):
             named.append((f"$.pending.{field}", getattr(pend, field)))
-    for field in ("players", "ranking"):
+    for field in ("players", "answered", "ranking"):
         named += [(f"$.pending.{field}[{k}]", c) for k, c in enumerate(getattr(pend, field, ()))]
     if state.turn is not None:
         named.append(("$.turn.player", state.turn.player))
@@ -47,6 +47,11 @@ def check_pending_players(state: GameState) -> list[Problem]:
             if pend.players.index(colour) != k:
                 problems.append(problem("state.pending_repeated", f"$.pending.players[{k}]",
                                         f"{colour} is listed twice."))
+        for k, colour in enumerate(pend.answered):
+            if colour in pend.players or pend.answered.index(colour) != k:
+                problems.append(problem("state.pending_repeated", f"$.pending.answered[{k}]",
+                                        f"{colour} is listed twice (a player either has answered or "
+                                        "is still to answer)."))
     if isinstance(pend, ChooseBonus) and pend.player == pend.vice_consul:
         problems.append(problem("state.consul_is_vice", "$.pending.vice_consul",
                                 f"{pend.player} cannot be both consul and vice consul."))
