@@ -17,7 +17,7 @@ import msgspec
 
 from adjudicator.errors import Malformed, Problem, problem
 from adjudicator.escape import terminal
-from adjudicator.model.orders import Answer, OrderFile
+from adjudicator.model.orders import ORDERS_FORMAT, Answer, OrderFile
 from adjudicator.model.vocab import ACTIONS
 from adjudicator.notation.match import Fail, Token, TokenError, match_items, match_line, norm, tokenize
 from adjudicator.notation.table import (
@@ -353,8 +353,8 @@ def to_order_file(order: TextOrder, game_ids: Sequence[str] = ()) -> OrderFile:
         header["game"] = resolve_game(header["game"], game_ids, order.where["game"])
     envelope = {HEADER_FIELDS[k]: v for k, v in header.items()}
     try:
-        return msgspec.convert({"format": 1, **envelope, "answer": msgspec.to_builtins(order.answer)},
-                               OrderFile)
+        raw = {"format": ORDERS_FORMAT, **envelope, "answer": msgspec.to_builtins(order.answer)}
+        return msgspec.convert(raw, OrderFile)
     except msgspec.ValidationError as e:
         message, _, at = str(e).partition(" - at `$.")
         key = next((k for k, v in HEADER_FIELDS.items() if at.startswith(v)), "game")

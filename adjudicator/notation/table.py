@@ -110,8 +110,11 @@ HEADER = (
     Line("header", "decision", (W("decision"), Slot("decision", INT))),
     Line("header", "player", (W("player"), Slot("player", COLOUR))),
     Line("header", "by", (W("by"), Slot("by", TEXT))),
+    # The player did not answer: who answered for them (``stand_in``, e.g. "greedy bot").
+    Line("header", "standin", (W("standin"), Slot("standin", TEXT))),
 )
-HEADER_FIELDS = {"game": "game_id", "decision": "decision", "player": "player", "by": "written_by"}
+HEADER_FIELDS = {"game": "game_id", "decision": "decision", "player": "player", "by": "written_by",
+                 "standin": "stand_in"}
 REQUIRED_HEADER = ("game", "decision", "player")
 
 # --- The steps of a turn (seed 000, "A player's turn"), in the order of the JSON format ----

@@ -32,14 +32,17 @@ _BARE = re.compile(r"[A-Za-z0-9._][A-Za-z0-9._-]*")
 
 def order_text(orders: OrderFile) -> str:
     """The canonical text of an order file (header, then the answer), ending in a newline."""
-    return "\n".join([*header_lines(orders.game_id, orders.decision, orders.player, orders.written_by),
+    return "\n".join([*header_lines(orders.game_id, orders.decision, orders.player, orders.written_by,
+                                     orders.stand_in),
                       *answer_lines(orders.answer)]) + "\n"
 
 
-def header_lines(game_id: str, decision: int, player: str, written_by: str | None = None) -> list[str]:
-    values = {"game": game_id, "decision": decision, "player": player, "by": written_by}
-    first = " ".join(_render(h, values) for h in HEADER if h.tag != "by")
-    return [first] + ([_render(HEADER[-1], values)] if written_by is not None else [])
+def header_lines(game_id: str, decision: int, player: str, written_by: str | None = None,
+                 stand_in: str | None = None) -> list[str]:
+    values = {"game": game_id, "decision": decision, "player": player, "by": written_by, "standin": stand_in}
+    first = " ".join(_render(h, values) for h in HEADER if h.tag not in ("by", "standin"))
+    notes = [h for h in HEADER if h.tag in ("by", "standin") and values[h.tag] is not None]
+    return [first] + [_render(h, values) for h in notes]
 
 
 def answer_lines(answer: Answer) -> list[str]:
