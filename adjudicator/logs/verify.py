@@ -65,7 +65,8 @@ class LogResult:
         return {"log": self.log, "ok": self.ok, "decisions": self.decisions, "game_over": self.game_over,
                 "commitment": self.commitment,
                 "seeding": msgspec.to_builtins(self.seeding) if self.seeding else None,
-                "witnesses": self.witnesses, "format": self.format, "problems": [msgspec.to_builtins(p) for p in self.problems]}
+                "witnesses": self.witnesses, "format": self.format,
+                "problems": [msgspec.to_builtins(p) for p in self.problems]}
 
 
 def verify_log(folder: Path, witnesses: Sequence[witnesses_.Witness] | None = None) -> LogResult:

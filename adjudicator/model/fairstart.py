@@ -10,12 +10,12 @@ from __future__ import annotations
 from typing import Literal
 
 from adjudicator.model.base import Model
-from adjudicator.model.state import FORMAT, Contribution, Options
+from adjudicator.model.state import Contribution, Options
 from adjudicator.model.vocab import PlayerColour
 
 
 class FairStart(Model, kw_only=True, frozen=True):
-    format: Literal[1] = FORMAT
+    format: Literal[1] = 1  # its own format (the game file's is model.state.FORMAT)
     kind: Literal["fair_start"] = "fair_start"
     game_id: str
     game_id_chosen: bool = False
