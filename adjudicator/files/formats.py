@@ -82,6 +82,8 @@ def upgraded(value: dict[str, Any], schema: str, file: str) -> dict[str, Any] | 
     Raises :class:`Malformed` (``input.format_too_new``) for a format this release does
     not know yet.
     """
+    if schema not in KINDS:
+        return None
     current, upgrades = KINDS[schema]
     fmt = value.get("format")
     if not isinstance(fmt, int) or isinstance(fmt, bool):

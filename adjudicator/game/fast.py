@@ -18,6 +18,7 @@ from typing import Any
 
 from msgspec.structs import replace
 
+from adjudicator.game.engine import next_decision
 from adjudicator.model.orders import (
     Answer,
     ChooseBonusAnswer,
@@ -53,6 +54,8 @@ def step(state: GameState, colour: PlayerColour, answer: Answer) -> GameState:
         turn.finish(ch, progress, revealed)
     else:
         ch = _APPLY[type(answer)](state, colour, answer)
+        # A simultaneous decision keeps its number until all have answered.
+        return replace(ch.state, decision=next_decision(state, ch.state))
     return replace(ch.state, decision=state.decision + 1)
 
 
