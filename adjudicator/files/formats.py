@@ -7,8 +7,7 @@ what changed between formats; the hash chain of a format-1 file is not recompute
 recorded hashes stay those of the bytes as written, and ``trajan verify`` checks a
 format-1 log against them, see :mod:`adjudicator.logs.legacy`).
 
-Format 1 to 2 (game and view files): a file from before ``seeding`` gets one (see
-:func:`_older_seeding`); a simultaneous decision (``setup_markers``,
+Format 1 to 2 (game and view files): a simultaneous decision (``setup_markers``,
 ``demands``) records who has already answered in ``pending.answered``, and keeps its
 ``decision`` number until everyone has.  A format-1 file's number is kept as it is.
 Format 1 to 2 (order files): ``written_by`` meant "the player was absent and this
@@ -29,8 +28,6 @@ Upgrade = Callable[[dict[str, Any]], dict[str, Any]]
 
 def _game_1_to_2(value: dict[str, Any]) -> dict[str, Any]:
     out = dict(value, format=2)
-    if "seeding" not in value:
-        out["seeding"] = _older_seeding(value)
     pending = value.get("pending")
     seats = value.get("seats")
     if isinstance(pending, dict) and isinstance(seats, list) and "answered" not in pending:
@@ -40,23 +37,6 @@ def _game_1_to_2(value: dict[str, Any]) -> dict[str, Any]:
         elif kind == "demands":
             out["pending"] = dict(pending, answered=[])  # format 1 did not record them
     return out
-
-
-def _older_seeding(value: dict[str, Any]) -> dict[str, Any]:
-    """What a format-1 file from before ``seeding`` existed can claim of its start.
-
-    Its game id was derived from the secret seed (not from the commitment), so it counts
-    as not derived; a seed shorter than 16 characters was a test seed.  A view has no
-    seed until the game is over: then it counts as the game master's.
-    """
-    from adjudicator.game.seeding import default_game_id
-
-    seed, commitment, seats = value.get("seed"), value.get("commitment"), value.get("seats")
-    derived = (isinstance(commitment, str) and isinstance(seats, list)
-               and all(isinstance(c, str) for c in seats)
-               and value.get("game_id") == default_game_id(commitment, seats))
-    short = isinstance(seed, str) and len(seed) < 16
-    return {"method": "test" if short else "master", "game_id_chosen": not derived}
 
 
 def _orders_1_to_2(value: dict[str, Any]) -> dict[str, Any]:
