@@ -112,7 +112,7 @@ def test_a_replaced_order_is_caught_by_the_order_file_its_player_sent(log: Path,
     result = verify_log(log, read_witnesses(kept))
     assert [(Path(p.file or "").name, p.code) for p in result.problems] == [
         (f"{REPLACED:04d}-orders.json", "verify.witness_orders")]
-    assert f"decision {REPLACED} was rewritten" in result.problems[0].message
+    assert f"decision {_decision(true_log, REPLACED)} was rewritten" in result.problems[0].message
 
 
 def test_a_replaced_order_is_caught_by_a_view(log: Path, tmp_path: Path) -> None:
@@ -184,3 +184,11 @@ def test_the_cli_takes_witnesses(log: Path, tmp_path: Path) -> None:
     other.write_text("# Trajan trajan-000000000000: decision 3\n\n- Game file: " + "0" * 64 + "\n")
     bad = runner.invoke(app, ["verify", str(log), "--witness", str(other)])
     assert bad.exit_code == 1 and "verify.witness_other_game" in bad.output
+
+
+def test_witnesses_inside_a_simultaneous_decision_are_borne_out(true_log: Path, tmp_path: Path) -> None:
+    # Steps 1 and 2 both answer decision 1 (the initial markers, in any order).
+    assert _decision(true_log, 1) == _decision(true_log, 2) == 1
+    kept = _keep(true_log, tmp_path, "0001-orders.json", "0002-orders.json", "0001-game.json",
+                 "0001-report-red.md", "0002-report-green.md")
+    assert verify_log(true_log, read_witnesses(kept)).ok

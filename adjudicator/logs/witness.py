@@ -107,13 +107,22 @@ class Seen:
 
     wanted: set[str]
     after: dict[int, str] = field(default_factory=dict)  # decisions made -> the game file's hash
-    orders: dict[int, str] = field(default_factory=dict)  # decision -> the hash of its orders
+    # Every game file's hash -> the decisions made before it (a simultaneous decision keeps
+    # its number over several answers, so several files may share a number).
+    labels: dict[str, int] = field(default_factory=dict)
+    orders: dict[int, set[str]] = field(default_factory=dict)  # decision -> the hashes of its orders
     states: dict[str, GameState] = field(default_factory=dict)
 
     def add(self, state: GameState) -> None:
         self.after[state.decision - 1] = state.chain.hash
+        self.labels[state.chain.hash] = state.decision - 1
         if state.chain.orders is not None:
-            self.orders[state.decision - 1] = state.chain.orders
+            # The decision these orders answered: the same number while a simultaneous
+            # decision waits for more answers, else the one before.
+            from adjudicator.game.engine import answered
+
+            made = state.decision if answered(state.pending) else state.decision - 1
+            self.orders.setdefault(made, set()).add(state.chain.orders)
         if state.chain.hash in self.wanted:
             self.states[state.chain.hash] = state
 
@@ -124,7 +133,7 @@ def seen_for(witnesses: Sequence[Witness]) -> Seen:
 
 def check(witnesses: Sequence[Witness], seen: Seen, first: GameState) -> list[Problem]:
     """Every witness the log does not bear out, earliest decision first."""
-    by_hash = {h: n for n, h in seen.after.items()}
+    by_hash = seen.labels
     confirmed = [by_hash[w.value] for w in witnesses if w.value in by_hash]
     problems: list[tuple[int, Problem]] = []
     for w in witnesses:
@@ -179,9 +188,10 @@ def _missing(w: Witness, seen: Seen, confirmed: list[int]) -> Problem:
 
 def _orders_problem(w: Witness, seen: Seen) -> Problem | None:
     assert w.after is not None
-    logged = seen.orders.get(w.after)
-    if logged == w.value:
+    made = seen.orders.get(w.after)
+    if made is not None and w.value in made:
         return None
+    logged = min(made) if made else None
     if logged is None:
         text = (f"These orders answer decision {w.after}, but the log ends after decision {max(seen.after)}: "
                 "decisions were cut from the end of the log.")
