@@ -1,4 +1,4 @@
-"""Bots that answer pending decisions: ``random`` and ``greedy``.
+"""Bots that answer pending decisions: ``random``, ``greedy`` and ``search``.
 
 A bot sees only what its player may see: it is given the game and its player, and
 builds its answer step by step with the engine's own rules, stopping an order right
@@ -22,10 +22,15 @@ class Bot(Protocol):
     def answer(self, state: GameState, colour: PlayerColour, rng: Stream) -> Answer: ...
 
 
-def make_bot(name: str) -> Bot:
+def make_bot(name: str, budget: int | None = None) -> Bot:
+    """The named bot; ``budget`` is the search bot's rollouts per decision (others ignore it)."""
     bots = _bots()
     if name not in bots:
         raise KeyError(name)
+    if name == "search" and budget is not None:
+        from adjudicator.bots.search import SearchBot
+
+        return SearchBot(budget)
     return bots[name]()
 
 
@@ -33,8 +38,9 @@ def make_bot(name: str) -> Bot:
 def _bots() -> dict[str, type[Bot]]:
     from adjudicator.bots.greedy import GreedyBot
     from adjudicator.bots.random_bot import RandomBot
+    from adjudicator.bots.search import SearchBot
 
-    return {"random": RandomBot, "greedy": GreedyBot}
+    return {"random": RandomBot, "greedy": GreedyBot, "search": SearchBot}
 
 
-BOT_NAMES = ("random", "greedy")
+BOT_NAMES = ("random", "greedy", "search")

@@ -111,6 +111,12 @@ def bonus_answers(state: GameState, colour: PlayerColour) -> list[ChooseBonusAns
 def build_turn(state: GameState, colour: PlayerColour, choose_sow: SowChooser,
                choose_step: StepChooser) -> PlayTurn:
     """A turn built step by step; it stops right after a step that shows new cards."""
+    return build_turn_state(state, colour, choose_sow, choose_step)[0]
+
+
+def build_turn_state(state: GameState, colour: PlayerColour, choose_sow: SowChooser,
+                     choose_step: StepChooser) -> tuple[PlayTurn, GameState]:
+    """:func:`build_turn`, and the state after its steps (the turn not yet ended)."""
     ch = Changes(state)
     progress = state.turn if isinstance(state.pending, ContinueTurn) else None
     steps: list[Step] = []
@@ -127,4 +133,4 @@ def build_turn(state: GameState, colour: PlayerColour, choose_sow: SowChooser,
         steps.append(step)
         if ch.revealed:
             break
-    return PlayTurn(steps=tuple(steps))
+    return PlayTurn(steps=tuple(steps)), ch.state

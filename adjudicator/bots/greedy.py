@@ -11,8 +11,10 @@ from __future__ import annotations
 from collections import Counter
 
 from adjudicator.bots.common import (
+    SowChooser,
     bonus_answers,
     build_turn,
+    build_turn_state,
     card_candidates,
     card_legal,
     demand_answers,
@@ -23,9 +25,10 @@ from adjudicator.bots.common import (
 )
 from adjudicator.bots.value import value
 from adjudicator.components import components
-from adjudicator.model.orders import Answer, SeaportShip, Sow, Step
+from adjudicator.model.orders import Answer, PlayTurn, SeaportShip, Sow, Step
 from adjudicator.model.state import (
     ChooseBonus,
+    ContinueTurn,
     GameState,
     MeetDemands,
     SetupCards,
@@ -36,7 +39,7 @@ from adjudicator.model.state import (
 from adjudicator.model.vocab import Action, MarkerColour, PlayerColour
 from adjudicator.rng import Stream
 from adjudicator.rules.actions.seaport import ship_vp
-from adjudicator.rules.legal import legal_steps
+from adjudicator.rules.legal import legal_steps, sow_trays
 from adjudicator.rules.ops import Changes, clockwise_from, player, slot_tile, tray
 from adjudicator.rules.turn import apply_step
 
@@ -60,7 +63,7 @@ def planned_sow(state: GameState, colour: PlayerColour, source: Action) -> Sow:
     return Sow(tray=source, markers=tuple(m for m in placed if m))
 
 
-def _prune(state: GameState, options: list[Step]) -> list[Step]:
+def prune(state: GameState, options: list[Step]) -> list[Step]:
     """Keep only the best-paying shipment per ship (there can be hundreds)."""
     best: dict[str, SeaportShip] = {}
     for o in options:
@@ -79,7 +82,7 @@ def best_step(state: GameState, progress: TurnProgress) -> Step | None:
     here = value(state, colour)
     chosen: Step | None = None
     best = here if not progress.discard_due else float("-inf")
-    for option in _prune(state, options):
+    for option in prune(state, options):
         ch = Changes(state)
         apply_step(ch, colour, progress, option)
         v = value(ch.state, colour)
@@ -106,21 +109,27 @@ class GreedyBot:
         return self._turn(state, colour)
 
     def _turn(self, state: GameState, colour: PlayerColour) -> Answer:
-        def sow(s: GameState, trays: list[Action]) -> Sow:
-            return max((planned_sow(s, colour, t) for t in trays),
-                       key=lambda o: _rollout(s, colour, o))
+        """Each tray's planned sowing played on greedily; the turn ending best (the first
+        tray of those ending equally well)."""
+        if isinstance(state.pending, ContinueTurn):
+            return build_turn(state, colour, _no_sow, best_step)
+        best: tuple[float, PlayTurn] | None = None
+        for source in sow_trays(state, colour):
+            sow = planned_sow(state, colour, source)
+            turn, after = build_turn_state(state, colour, _sowing(sow), best_step)
+            v = value(after, colour)
+            if best is None or v > best[0]:
+                best = (v, turn)
+        assert best is not None
+        return best[1]
 
-        return build_turn(state, colour, sow, best_step)
+
+def _sowing(sow: Sow) -> SowChooser:
+    return lambda state, trays: sow
 
 
-def _rollout(state: GameState, colour: PlayerColour, sow: Sow) -> float:
-    """The value of the turn that begins with ``sow`` and goes on greedily."""
-    turn = build_turn(state, colour, lambda s, o: sow, best_step)
-    ch = Changes(state)
-    progress = None
-    for step in turn.steps:
-        progress = apply_step(ch, colour, progress, step)
-    return value(ch.state, colour)
+def _no_sow(state: GameState, trays: list[Action]) -> Sow:
+    raise AssertionError("a paused turn is not sown again")
 
 
 def _bonus_worth(state: GameState, colour: PlayerColour, tile: str) -> float:

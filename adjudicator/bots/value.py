@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from math import ceil
 
 from adjudicator.components import components
 from adjudicator.model.state import GameState, Player
-from adjudicator.model.vocab import PlayerColour
+from adjudicator.model.vocab import ConstructionTile, PlayerColour
 from adjudicator.rules.ops import player
 
 DEMAND_TILE = 3.0
@@ -33,22 +34,36 @@ def _votes(p: Player) -> int:
 
 
 def _demand_readiness(state: GameState, p: Player) -> float:
-    have = Counter(t for t in p.forum_tiles if t in ("bread", "games", "religion"))
-    trajan = Counter(components().trajan_tile[t].effect.demand  # type: ignore[union-attr]
-                     for t in p.trajan_demand_tiles)
-    wild = p.forum_tiles.count("wild-demand")
-    covered = sum(min(have[d] + 2 * trajan[d], 3) for d in ("bread", "games", "religion"))
+    forum = p.forum_tiles
+    trajan = [_tile_demand(t) for t in p.trajan_demand_tiles]
+    wild = forum.count("wild-demand")
+    covered = sum(min(forum.count(d) + 2 * trajan.count(d), 3) for d in ("bread", "games", "religion"))
     return DEMAND_TILE * (covered + wild) + 4.0 * len(p.trajan_demand_tiles)
+
+
+@functools.cache
+def _tile_demand(tile: str) -> str:
+    return components().trajan_tile[tile].effect.demand  # type: ignore[union-attr]
+
+
+@functools.cache
+def _tile_vp(tile: str) -> int:
+    return components().trajan_tile[tile].vp
+
+
+@functools.cache
+def _construction_type(tile: ConstructionTile) -> str:
+    return components().construction_tile[tile].type
 
 
 def _trajan_potential(p: Player) -> float:
     tiles = [getattr(p.slots, a)
              for a in ("seaport", "forum", "military", "senate", "trajan", "construction")]
-    return sum(0.45 * components().trajan_tile[t].vp for t in tiles if t)
+    return sum(0.45 * _tile_vp(t) for t in tiles if t)
 
 
 def _construction_sets(p: Player) -> float:
-    kinds = Counter(components().construction_tile[t].type for t in p.construction_tiles)
+    kinds = Counter(_construction_type(t) for t in p.construction_tiles)
     wild = p.forum_tiles.count("wild-construction")
     score = 0.0
     for n in sorted(kinds.values(), reverse=True):

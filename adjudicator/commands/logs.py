@@ -17,8 +17,11 @@ def selfplay(
     players: Annotated[int, typer.Option("--players", min=2, max=4, help="Number of players (2 to 4).")] = 4,
     seed: Annotated[str | None, typer.Option(help="Seed of the game and the bots; default: random.")] = None,
     bots: Annotated[str, typer.Option(
-        "--bots", help="Bots by seat, comma-separated (greedy, random); missing seats play random.",
+        "--bots", help="Bots by seat, comma-separated (greedy, random, search); missing seats play random.",
     )] = "random",
+    budget: Annotated[int | None, typer.Option(
+        "--budget", min=1, help="The search bots' rollouts per decision (default 40).",
+        show_default=False)] = None,
     out: Annotated[Path, typer.Option("--out", help="The log folder to write.", show_default=False)],
     as_json: JsonFlag = False,
 ) -> None:
@@ -31,7 +34,7 @@ def selfplay(
 
         names = [b.strip() for b in bots.split(",") if b.strip()]
         cli_args.check_bots(names)
-        final = play(players, seed if seed is not None else secrets.token_hex(16), names, out)
+        final = play(players, seed if seed is not None else secrets.token_hex(16), names, out, budget)
         assert isinstance(final.pending, GameOver)
         vp = {p.colour: p.vp for p in final.players}
         echo(f"Game {final.game_id} over; log in {out}. Final ranking:")

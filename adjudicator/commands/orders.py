@@ -141,7 +141,10 @@ def bot(
     game: GameArg,
     *,
     player: Annotated[str, typer.Option("--player", help="The absent player.", show_default=False)],
-    bot_name: Annotated[str, typer.Option("--bot", help="The bot: greedy or random.")] = "greedy",
+    bot_name: Annotated[str, typer.Option("--bot", help="The bot: greedy, random or search.")] = "greedy",
+    budget: Annotated[int | None, typer.Option(
+        "--budget", min=1, help="The search bot's rollouts per decision (default 40, about a second).",
+        show_default=False)] = None,
     seed: Annotated[str | None, typer.Option(
         help="Seed of the bot's choices; default: the game id.")] = None,
     output: Annotated[Path, typer.Option("-o", "--output", help="Write the order file here (- prints it).",
@@ -167,7 +170,8 @@ def bot(
         if colour not in deciders(game_file.pending):
             raise Illegal([problem("orders.wrong_player", "--player",
                                    f"{colour} has no decision to make now.")])
-        orders = absent_orders(game_file, colour, bot_name, seed if seed is not None else game_file.game_id)
+        orders = absent_orders(game_file, colour, bot_name, seed if seed is not None else game_file.game_id,
+                               budget)
         problems = check_any(game_file, orders)
         if problems:  # a bug, not bad input: never write an order the judge would refuse
             raise Malformed([problem("internal.bot_illegal", "$", "The bot produced an illegal order; "

@@ -40,13 +40,14 @@ def bot_names(players: int, bots: Sequence[str]) -> list[str]:
 VIEW_FREE_BOTS = ("random",)
 
 
-def absent_orders(game: GameState | GameView, colour: PlayerColour, bot_name: str, seed: str) -> OrderFile:
+def absent_orders(game: GameState | GameView, colour: PlayerColour, bot_name: str, seed: str,
+                  budget: int | None = None) -> OrderFile:
     """The order the named bot gives for ``colour``'s pending decision (``trajan bot``).
 
     Deterministic for a game file (or ``colour``'s view of it), bot and seed; the same
     from the full game file and from the player's view.
     """
-    bot = make_bot(bot_name)
+    bot = make_bot(bot_name, budget)
     if isinstance(game, GameView):
         seen = as_state(game)
     elif bot_name in VIEW_FREE_BOTS:
@@ -58,17 +59,18 @@ def absent_orders(game: GameState | GameView, colour: PlayerColour, bot_name: st
                      stand_in=f"{bot.name} bot", answer=answer)
 
 
-def bot_orders(state: GameState, seat_bots: Sequence[str], seed: str) -> OrderFile:
+def bot_orders(state: GameState, seat_bots: Sequence[str], seed: str, budget: int | None = None) -> OrderFile:
     """The order the seat's bot gives for the pending decision (the first decider's)."""
     colour = deciders(state.pending)[0]
-    return absent_orders(state, colour, seat_bots[state.seats.index(colour)], seed)
+    return absent_orders(state, colour, seat_bots[state.seats.index(colour)], seed, budget)
 
 
 def selfplay(players: int, seed: str, bots: Sequence[str], out: Path,
-             start: GameState | None = None) -> GameState:
+             start: GameState | None = None, budget: int | None = None) -> GameState:
     """Play a whole game into the log folder ``out``; returns the final state.
 
-    The game is a test game set up from ``seed`` (which also seeds the bots), or ``start``."""
+    The game is a test game set up from ``seed`` (which also seeds the bots), or ``start``;
+    ``budget`` is the search bots' rollouts per decision."""
     seat_bots = bot_names(players, bots)
     state = start if start is not None else new_game(PLAYER_COLOURS[:players], seed, method="test")
     data = io.encode_state(state)
@@ -78,7 +80,7 @@ def selfplay(players: int, seed: str, bots: Sequence[str], out: Path,
     while not isinstance(state.pending, GameOver):
         if k > MAX_DECISIONS:
             raise RuntimeError("selfplay did not finish")
-        orders = io.encode_orders(bot_orders(state, seat_bots, seed))
+        orders = io.encode_orders(bot_orders(state, seat_bots, seed, budget))
         result = adjudicate_bytes(data, orders, f"{k - 1:04d}-game.json", f"{k:04d}-orders.json")
         _write_step(out, {f"{k:04d}-orders.json": orders,
                           f"{k:04d}-report.md": result.report.encode(),
