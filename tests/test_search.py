@@ -1,0 +1,109 @@
+"""The ``search`` bot: legal, deterministic, blind to what its player cannot see, and
+stronger than ``greedy``.
+
+The figures of the issue (hundreds of games) are measured by ``python -m tests.strength``;
+here a few small-budget games check the same properties quickly.
+"""
+
+from __future__ import annotations
+
+import os
+from collections import Counter
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from adjudicator.bots.determinize import determinize
+from adjudicator.bots.search import SearchBot
+from adjudicator.commands.main import app
+from adjudicator.files import io
+from adjudicator.game.engine import adjudicate, check, deciders
+from adjudicator.game.newgame import new_game
+from adjudicator.logs.selfplay import absent_orders
+from adjudicator.model.state import ContinueTurn, GameOver, GameState, TakeTurn
+from adjudicator.model.vocab import PLAYER_COLOURS
+from adjudicator.rng import Stream
+from adjudicator.views.redact import view_of
+from adjudicator.views.standin import as_state
+from tests.playout import playout
+from tests.strength import play, wilson
+
+GAMES = int(os.environ.get("TRAJAN_SEARCH_GAMES", "4"))
+BUDGET = 4
+
+
+def test_search_orders_are_legal_and_the_same_from_the_view() -> None:
+    turns = 0
+    for n, players in enumerate((2, 3)):
+        bots = ["search", "greedy", "random"][:players]
+        state = new_game(PLAYER_COLOURS[:players], f"search-view-{n}")
+        while not isinstance(state.pending, GameOver):
+            colour = deciders(state.pending)[0]
+            bot = bots[state.seats.index(colour)]
+            full = absent_orders(state, colour, bot, f"s{n}", BUDGET)
+            if bot == "search":
+                assert absent_orders(view_of(state, colour), colour, bot, f"s{n}", BUDGET) == full
+                assert check(state, full) == [], (state.decision, full)
+                assert full.written_by == "search bot"
+                turns += isinstance(state.pending, (TakeTurn, ContinueTurn))
+            state = adjudicate(state, full).state
+    assert turns > 40
+
+
+def test_the_default_budget_is_the_same_from_the_view() -> None:
+    for before, _ in playout(2, "search-default", ["greedy", "greedy"]):
+        if before.decision in (30, 31, 60):
+            colour = deciders(before.pending)[0]
+            full = absent_orders(before, colour, "search", "d")
+            assert absent_orders(view_of(before, colour), colour, "search", "d") == full
+            assert check(before, full) == []
+
+
+def test_a_deal_keeps_what_the_player_sees() -> None:
+    changed = 0
+    for before, _ in playout(4, "search-deal", ["random"] * 4):
+        if before.decision % 17:
+            continue
+        colour = before.seats[before.decision % 4]
+        seen = as_state(view_of(before, colour))
+        dealt = determinize(seen, colour, Stream("deal", str(before.decision)))
+        assert view_of(dealt, colour) == view_of(before, colour)
+        assert _hidden_cards(dealt, colour) == _hidden_cards(seen, colour)
+        changed += dealt.piles.deck != seen.piles.deck
+    assert changed > 3
+
+
+def _hidden_cards(state: GameState, colour: str) -> Counter[str]:
+    return Counter([*state.piles.deck, *(c for p in state.players if p.colour != colour for c in p.hand)])
+
+
+def test_search_beats_greedy() -> None:
+    wins = 0
+    for n in range(GAMES):
+        final, seat = play(2, 9000 + n, BUDGET)
+        assert isinstance(final.pending, GameOver)
+        wins += final.pending.ranking[0] == final.seats[seat]
+    assert wins / GAMES >= 0.75, f"search won {wins} of {GAMES}"
+
+
+def test_wilson_interval() -> None:
+    low, high = wilson(140, 200)
+    assert round(low, 3) == 0.633 and round(high, 3) == 0.759
+    assert wilson(0, 0) == (0.0, 1.0)
+
+
+def test_cli_bot_and_selfplay_with_search(tmp_path: Path) -> None:
+    runner = CliRunner()
+    game, orders = tmp_path / "g.json", tmp_path / "o.json"
+    assert runner.invoke(app, ["new", "--players", "red,brown", "--seed", "5", "--first", "red",
+                               "-o", str(game)]).exit_code == 0
+    made = runner.invoke(app, ["bot", str(game), "--player", "red", "--bot", "search", "--budget", "3",
+                               "-o", str(orders)])
+    assert made.exit_code == 0, made.output
+    assert io.read_orders(str(orders)).written_by == "search bot"
+    log = tmp_path / "log"
+    played = runner.invoke(app, ["selfplay", "--players", "2", "--seed", "7", "--bots", "search,greedy",
+                                 "--budget", "2", "--out", str(log)])
+    assert played.exit_code == 0, played.output
+    assert "search bot" in (log / "0001-orders.json").read_text()
+    assert SearchBot(budget=0).budget == 1
