@@ -33,7 +33,7 @@ from adjudicator.rng import Stream
 from adjudicator.rules.legal import legal_steps, sow_trays
 from adjudicator.rules.ops import Changes, player
 
-DEFAULT_BUDGET = 40
+DEFAULT_BUDGET = 64
 WIDTH = 8
 FINAL_WEIGHT = 1.5  # a point of final VP against a point of estimated value
 

@@ -20,7 +20,7 @@ def selfplay(
         "--bots", help="Bots by seat, comma-separated (greedy, random, search); missing seats play random.",
     )] = "random",
     budget: Annotated[int | None, typer.Option(
-        "--budget", min=1, help="The search bots' rollouts per decision (default 40).",
+        "--budget", min=1, help="The search bots' rollouts per decision (default 64).",
         show_default=False)] = None,
     out: Annotated[Path, typer.Option("--out", help="The log folder to write.", show_default=False)],
     as_json: JsonFlag = False,
@@ -34,7 +34,7 @@ def selfplay(
 
         names = [b.strip() for b in bots.split(",") if b.strip()]
         cli_args.check_bots(names)
-        final = play(players, seed if seed is not None else secrets.token_hex(16), names, out, budget)
+        final = play(players, seed if seed is not None else secrets.token_hex(16), names, out, budget=budget)
         assert isinstance(final.pending, GameOver)
         vp = {p.colour: p.vp for p in final.players}
         echo(f"Game {final.game_id} over; log in {out}. Final ranking:")

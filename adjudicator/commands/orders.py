@@ -143,7 +143,7 @@ def bot(
     player: Annotated[str, typer.Option("--player", help="The absent player.", show_default=False)],
     bot_name: Annotated[str, typer.Option("--bot", help="The bot: greedy, random or search.")] = "greedy",
     budget: Annotated[int | None, typer.Option(
-        "--budget", min=1, help="The search bot's rollouts per decision (default 40, about a second).",
+        "--budget", min=1, help="The search bot's rollouts per decision (default 64, well under a second).",
         show_default=False)] = None,
     seed: Annotated[str | None, typer.Option(
         help="Seed of the bot's choices; default: the game id.")] = None,
