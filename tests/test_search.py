@@ -95,7 +95,7 @@ def test_wilson_interval() -> None:
 def test_cli_bot_and_selfplay_with_search(tmp_path: Path) -> None:
     runner = CliRunner()
     game, orders = tmp_path / "g.json", tmp_path / "o.json"
-    assert runner.invoke(app, ["new", "--players", "red,brown", "--seed", "5", "--first", "red",
+    assert runner.invoke(app, ["new", "--players", "red,brown", "--test-seed", "5", "--first", "red",
                                "-o", str(game)]).exit_code == 0
     made = runner.invoke(app, ["bot", str(game), "--player", "red", "--bot", "search", "--budget", "3",
                                "-o", str(orders)])
