@@ -44,7 +44,7 @@ def test_search_orders_are_legal_and_the_same_from_the_view() -> None:
             if bot == "search":
                 assert absent_orders(view_of(state, colour), colour, bot, f"s{n}", BUDGET) == full
                 assert check(state, full) == [], (state.decision, full)
-                assert full.written_by == "search bot"
+                assert full.stand_in == "search bot"
                 turns += isinstance(state.pending, (TakeTurn, ContinueTurn))
             state = adjudicate(state, full).state
     assert turns > 40
@@ -100,7 +100,7 @@ def test_cli_bot_and_selfplay_with_search(tmp_path: Path) -> None:
     made = runner.invoke(app, ["bot", str(game), "--player", "red", "--bot", "search", "--budget", "3",
                                "-o", str(orders)])
     assert made.exit_code == 0, made.output
-    assert io.read_orders(str(orders)).written_by == "search bot"
+    assert io.read_orders(str(orders)).stand_in == "search bot"
     log = tmp_path / "log"
     played = runner.invoke(app, ["selfplay", "--players", "2", "--seed", "7", "--bots", "search,greedy",
                                  "--budget", "2", "--out", str(log)])
