@@ -27,7 +27,7 @@ def _unavailable(reason: str) -> None:
     pytest.skip(f"BROWSER TESTS SKIPPED: {reason} (apt-get install -y chromium; pip install '.[test]')")
 
 
-def browser_context(width: int = 1500, height: int = 1190) -> Iterator[Any]:
+def browser_context(width: int = 1500, height: int = 1200) -> Iterator[Any]:
     """A fresh persistent Chromium context (new empty profile), closed afterwards."""
     executable = shutil.which("chromium") or "/usr/bin/chromium"
     if not os.path.exists(executable):

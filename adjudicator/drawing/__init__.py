@@ -42,6 +42,7 @@ _PARTS: tuple[tuple[Callable[[GameView], draw.Group], Callable[[GameView], objec
     (board.ships, lambda v: v.board.ships),
     (board.stacks, lambda v: v.board.trajan_stacks),
     (board.demands_and_piles, lambda v: (v.board.demands, v.piles, v.board.discard1, v.board.discard2)),
+    (board.legend, lambda v: ()),
 )
 
 

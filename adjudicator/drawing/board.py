@@ -289,3 +289,20 @@ def demands_and_piles(v: GameView) -> draw.Group:
     both = group("demands-and-piles")
     both.extend([g, piles])
     return both
+
+
+def legend(v: GameView) -> draw.Group:
+    """What each shape means (the same for every view)."""
+    x, y = L.LEGEND
+    g = group("legend")
+    g.append(text(x, y, "Legend", 11, weight="bold"))
+    rows = [
+        (player_piece("leader", "red", x + 10, y + 16, 8), "leader (Re = red ...)"),
+        (player_piece("legionnaire", "green", x + 10, y + 36, 7), "legionnaire"),
+        (player_piece("worker", "blue", x + 10, y + 56, 7), "worker"),
+        (marker("yellow", x + 10, y + 76, 7), "action marker (Y = yellow)"),
+    ]
+    for i, (piece, meaning) in enumerate(rows):
+        g.append(piece)
+        g.append(text(x + 24, y + 20 + i * 20, meaning, 9.5))
+    return g

@@ -12,7 +12,7 @@ from typing import Final
 
 from adjudicator.model.vocab import Action, LeaderPlace, MarkerColour, PlayerColour
 
-CANVAS: Final = (1500, 1190)
+CANVAS: Final = (1500, 1200)
 FONT: Final = "DejaVu Sans, Verdana, Arial, sans-serif"
 INK: Final = "#222222"
 PAPER: Final = "#fbf8f0"
@@ -77,10 +77,11 @@ STACKS: Final = (20, 570)
 STACK_SIZE: Final = (120, 56)
 DEMANDS: Final = (790, 570)
 PILES: Final = (1060, 560)
+LEGEND: Final = (1345, 550)        # what each shape means
 
 # --- The players' mats (bottom) ------------------------------------------------------------
 MATS: Final = (20, 650)            # top-left of the first mat
-MAT_SIZE: Final = (360, 525)
+MAT_SIZE: Final = (360, 535)
 MAT_GAP: Final = 10
 CIRCLE_CENTRE: Final = (180, 166)  # within a mat
 TRAY_RING: Final = 70
