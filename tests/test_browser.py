@@ -115,6 +115,17 @@ def test_replay_steps_through_the_game(context: Any, log: Path, replay_page: Pat
     watched.close()
 
 
+def test_a_link_opens_a_given_board(context: Any, replay_page: Path) -> None:
+    watched = Watched(context)
+    watched.page.goto(replay_page.as_uri() + "#7")
+    watched.page.wait_for_selector("body[data-ready='1']", timeout=30_000)
+    assert frame_state(watched.page)[2] == "7"
+    watched.page.click("#next")
+    assert watched.page.evaluate("location.hash") == "#8"
+    assert watched.errors() == []
+    watched.close()
+
+
 def test_score_chart_has_one_line_per_player(context: Any, log: Path, replay_page: Path) -> None:
     steps = read_log(log)
     final, frames = steps[-1].game, len(steps)

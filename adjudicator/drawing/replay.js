@@ -31,6 +31,7 @@
     cursor.setAttribute("x1", x);
     cursor.setAttribute("x2", x);
     document.body.dataset.frame = String(i);
+    history.replaceState(null, "", "#" + i);  // a link to this board
   }
 
   document.getElementById("prev").addEventListener("click", () => show(current - 1));
@@ -43,7 +44,12 @@
     else if (e.key === "Home") { show(0); e.preventDefault(); }
     else if (e.key === "End") { show(frames.length - 1); e.preventDefault(); }
   });
-  show(0);
+  const linked = /^#(\d+)$/.exec(location.hash);
+  show(linked ? Number(linked[1]) : 0);
+  window.addEventListener("hashchange", () => {
+    const m = /^#(\d+)$/.exec(location.hash);
+    if (m) show(Number(m[1]));
+  });
   document.body.dataset.ready = "1";
 })().catch((error) => {
   document.getElementById("report").textContent = "This replay could not be opened: " + error;

@@ -50,7 +50,7 @@ def replay_data(steps: Sequence[LogStep], player: PlayerColour | None = None) ->
                 parts.append(part)
             numbers.append(index[part])
         report = step.private.get(player, step.report) if player else step.report
-        title = "The game as set up" if step.number == 0 else f"Report of decision {step.number}"
+        title = "The game as set up" if step.number == 0 else f"After order {step.number}"
         frames.append({"parts": numbers, "decision": step.number, "title": title,
                        "report": report if report is not None else "(no report: the game as set up)"})
         for p in view.players:
