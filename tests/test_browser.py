@@ -183,3 +183,15 @@ def test_golden_screenshot_of_a_known_position(context: Any, tmp_path: Path) -> 
     if differing > SHARE:
         taken.save(tmp_path / "differs.png")
     assert differing <= SHARE, f"{differing:.2%} of the pixels differ from {GOLDEN} (see {tmp_path})"
+
+
+def test_only_the_pages_own_script_may_run(context: Any, replay_page: Path, tmp_path: Path) -> None:
+    page_text = replay_page.read_text(encoding="utf-8")
+    assert "'unsafe-inline'; style" not in page_text.split("script-src", 1)[1][:20]
+    tampered = tmp_path / "tampered.html"
+    tampered.write_text(page_text.replace('"use strict";', '"use strict"; ', 1), encoding="utf-8")
+    watched = open_page(context, tampered)
+    watched.page.wait_for_timeout(1500)
+    assert watched.page.evaluate("document.body.dataset.ready") is None
+    assert any("Content Security Policy" in m for m in watched.console), watched.console
+    watched.close()

@@ -10,13 +10,14 @@ text is hostile.
 The page needs no network: the boards are stored once per distinct part (the board, each
 mat ...), gzip-compressed and base64-encoded in a ``<script type="application/json">``
 and unpacked by the browser's ``DecompressionStream``; a Content-Security-Policy forbids
-every fetch.
+every fetch and lets only the page's own script run (by its hash).
 """
 
 from __future__ import annotations
 
 import base64
 import gzip
+import hashlib
 import html
 import json
 import re
@@ -30,8 +31,13 @@ from adjudicator.drawing.log_steps import LogStep
 from adjudicator.model.vocab import PlayerColour
 from adjudicator.views.redact import view_for
 
-CSP = ("default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; "
-       "img-src data:; connect-src 'none'")
+
+def csp(script: str) -> str:
+    """The page's Content-Security-Policy: nothing is fetched, and the one script that
+    runs is the page's own (by its hash; no inline handler could run)."""
+    digest = base64.b64encode(hashlib.sha256(script.encode("utf-8")).digest()).decode("ascii")
+    return (f"default-src 'none'; script-src 'sha256-{digest}'; style-src 'unsafe-inline'; "
+            "img-src data:; connect-src 'none'; base-uri 'none'; form-action 'none'")
 
 
 def replay_data(steps: Sequence[LogStep], player: PlayerColour | None = None) -> dict[str, Any]:
@@ -79,11 +85,11 @@ def replay_html(steps: Sequence[LogStep], player: PlayerColour | None = None) ->
     who = f"as {player} saw it" if player else "as the public saw it"
     title = html.escape(f"Trajan {data['game_id']}: replay {who}")
     asset = resources.files("adjudicator.drawing")
+    script = asset.joinpath("replay.js").read_text(encoding="utf-8")
     fill = {
-        "CSP": CSP, "TITLE": title, "LAST": str(max(0, len(data["frames"]) - 1)),
+        "CSP": csp(f"\n{script}\n"), "TITLE": title, "LAST": str(max(0, len(data["frames"]) - 1)),
         "CHART": score_chart(data["scores"]), "DATA": pack(data),
-        "STYLE": asset.joinpath("replay.css").read_text(encoding="utf-8"),
-        "SCRIPT": asset.joinpath("replay.js").read_text(encoding="utf-8"),
+        "STYLE": asset.joinpath("replay.css").read_text(encoding="utf-8"), "SCRIPT": script,
     }
     template = asset.joinpath("replay.html").read_text(encoding="utf-8")
     return re.sub(r"\{\{([A-Z]+)\}\}", lambda m: fill[m.group(1)], template)
