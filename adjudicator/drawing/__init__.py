@@ -22,10 +22,6 @@ from adjudicator.views.view import GameView
 __all__ = ["board_parts", "board_svg", "board_png", "png_converter"]
 
 
-def _whole(v: GameView) -> tuple[object, ...]:
-    return (v.players, v.board)
-
-
 # Each part of the board: how to draw it from a view, and the slice of the view it reads
 # (parts whose slice did not change are not drawn again: see :func:`_part`).
 _PARTS: tuple[tuple[Callable[[GameView], draw.Group], Callable[[GameView], object]], ...] = (
