@@ -5,10 +5,9 @@ loudly at first use) and indexed by id.  The data come from
 ``shared/reference/components.md`` as decided in ``shared/reference/rulings.md``.
 """
 
-from __future__ import annotations
 
 import functools
-from importlib import resources
+from pathlib import Path
 from typing import Literal, TypeVar
 
 import msgspec
@@ -29,6 +28,9 @@ from adjudicator.model.vocab import (
     Slot,
     TrajanCategory,
 )
+
+# The component data shipped in the package (``adjudicator/data``).
+DATA_DIR = Path(__file__).resolve().parent / "data"
 
 
 class _Data(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
@@ -256,7 +258,7 @@ _T = TypeVar("_T", bound=_Data)
 
 
 def _load(name: str, model: type[_T]) -> _T:
-    raw = resources.files("adjudicator.data").joinpath(f"{name}.json").read_bytes()
+    raw = (DATA_DIR / f"{name}.json").read_bytes()  # not importlib.resources: a fast start
     return msgspec.json.decode(raw, type=model)
 
 

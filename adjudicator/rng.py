@@ -11,9 +11,10 @@ version or platform; ``docs`` in the README repeat this so others can re-derive 
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Sequence
 from typing import TypeVar
+
+from adjudicator.digest import sha256
 
 _T = TypeVar("_T")
 _SPACE = 1 << 64
@@ -29,7 +30,7 @@ class Stream:
 
     def _next64(self) -> int:
         if not self._buffer:
-            block = hashlib.sha256(self._prefix + self._counter.to_bytes(8, "big")).digest()
+            block = sha256(self._prefix + self._counter.to_bytes(8, "big")).digest()
             self._counter += 1
             self._buffer = [int.from_bytes(block[i : i + 8], "big") for i in (24, 16, 8, 0)]
         return self._buffer.pop()

@@ -17,8 +17,12 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from adjudicator.commands.coercion import install as _plain_values
+
 if TYPE_CHECKING:
     from adjudicator.errors import Problem
+
+_plain_values()  # strings and paths without Pydantic: a fast start for every command
 
 app = typer.Typer(
     name="trajan",

@@ -1,6 +1,5 @@
 """Commands about one game file: ``new``, ``show``, ``view``."""
 
-from __future__ import annotations
 
 from pathlib import Path
 from typing import Annotated

@@ -1,6 +1,5 @@
 """Commands about game logs and measurement: ``selfplay``, ``verify``, ``bench``."""
 
-from __future__ import annotations
 
 from pathlib import Path
 from typing import Annotated

@@ -1,6 +1,5 @@
 """Commands about a pending decision: ``check``, ``adjudicate``, ``options``, ``bot``."""
 
-from __future__ import annotations
 
 from collections.abc import Mapping
 from pathlib import Path
@@ -156,7 +155,7 @@ def bot(
         from adjudicator.errors import Illegal, Malformed, problem
         from adjudicator.files import io, write
         from adjudicator.game.engine import deciders
-        from adjudicator.logs.selfplay import absent_orders
+        from adjudicator.logs.absent import absent_orders
         from adjudicator.views.standin import check_any
         from adjudicator.views.view import GameView
 

@@ -9,12 +9,14 @@ from __future__ import annotations
 import functools
 import json
 from collections.abc import Iterable, Iterator
-from importlib import resources
+from pathlib import Path
 from typing import Any
 
 from adjudicator.errors import Problem, problem
 from adjudicator.escape import terminal
 
+# The schemas shipped in the package (not read through importlib.resources: a fast start).
+SCHEMA_DIR = Path(__file__).resolve().parent.parent / "schemas"
 # At most this many schema problems are listed for one file.
 MAX_PROBLEMS = 100
 
@@ -22,7 +24,7 @@ MAX_PROBLEMS = 100
 
 def load_schema(name: str) -> dict[str, Any]:
     """The packaged JSON Schema ``name`` (e.g. ``game.schema.json``)."""
-    text = resources.files("adjudicator").joinpath("schemas").joinpath(name).read_bytes()
+    text = (SCHEMA_DIR / name).read_bytes()
     schema: dict[str, Any] = json.loads(text)
     return schema
 

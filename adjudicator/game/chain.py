@@ -18,11 +18,10 @@ start to the committed seed is in :mod:`adjudicator.game.seeding`.
 
 from __future__ import annotations
 
-import hashlib
-
 import msgspec
 from msgspec.structs import replace
 
+from adjudicator.digest import hexdigest as _sha256
 from adjudicator.model.orders import OrderFile
 from adjudicator.model.state import Chain, GameState
 
@@ -30,7 +29,7 @@ COMMITMENT_PREFIX = "trajan-seed-commitment:"
 
 
 def commitment(seed: str) -> str:
-    return hashlib.sha256((COMMITMENT_PREFIX + seed).encode()).hexdigest()
+    return _sha256((COMMITMENT_PREFIX + seed).encode())
 
 
 _encode = msgspec.json.Encoder().encode  # one encoder for the process (compact, canonical)
@@ -38,11 +37,11 @@ _encode = msgspec.json.Encoder().encode  # one encoder for the process (compact,
 
 def state_hash(state: GameState) -> str:
     unsealed = state if not state.chain.hash else replace(state, chain=replace(state.chain, hash=""))
-    return hashlib.sha256(_encode(unsealed)).hexdigest()
+    return _sha256(_encode(unsealed))
 
 
 def orders_hash(orders: OrderFile) -> str:
-    return hashlib.sha256(_encode(orders)).hexdigest()
+    return _sha256(_encode(orders))
 
 
 def seal(state: GameState, parent: GameState | None = None, orders: OrderFile | None = None) -> GameState:

@@ -138,11 +138,7 @@ def adjudicate(state: GameState, orders: OrderFile) -> Outcome:
 
     Whether the orders are accepted, and every word of their problems, depend only on
     what their player could see (:mod:`adjudicator.rules.seen`)."""
-    problems = envelope_problems(state, orders)
-    if problems:
-        raise Illegal(problems)
-    handler = HANDLERS[type(state.pending)][1]
-    ch = handler(state, orders.player, orders.answer, "$.answer")
+    ch = _apply(state, orders)
     after = seal(replace(ch.state, decision=next_decision(state, ch.state)), state, orders)
     return Outcome(after, _authorship(orders) + tuple(ch.events))
 
@@ -157,10 +153,19 @@ def _authorship(orders: OrderFile) -> tuple[AnyEvent, ...]:
     return tuple(by)
 
 
+def _apply(state: GameState, orders: OrderFile) -> Changes:
+    """The changes ``orders`` make (not yet numbered and sealed); raises :class:`Illegal`."""
+    problems = envelope_problems(state, orders)
+    if problems:
+        raise Illegal(problems)
+    handler = HANDLERS[type(state.pending)][1]
+    return handler(state, orders.player, orders.answer, "$.answer")
+
+
 def check(state: GameState, orders: OrderFile) -> list[Problem]:
-    """Every problem with ``orders``; empty when they would be accepted."""
+    """Every problem with ``orders``; empty when they would be accepted (nothing is sealed)."""
     try:
-        adjudicate(state, orders)
+        _apply(state, orders)
     except Illegal as e:
         return list(e.problems)
     return []

@@ -6,7 +6,6 @@ after, whether the Trajan tile beside the target can be accomplished, and the le
 steps of the target's action (after the sowing shown in ``sow``).
 """
 
-from __future__ import annotations
 
 from collections import Counter
 from itertools import product

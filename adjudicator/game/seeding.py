@@ -22,11 +22,11 @@ Every game file records ``seed`` (secret until the game is over), ``commitment``
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Sequence
 
 import msgspec
 
+from adjudicator.digest import sha256
 from adjudicator.errors import Malformed, Problem, problem
 from adjudicator.model.state import Contribution, Options, Seeding, SeedMethod
 
@@ -75,7 +75,7 @@ def setup_seed(seed: str, seeding: Seeding) -> str:
     if seeding.method != "fair":
         return seed
     material = FAIR_PREFIX + seed + "".join(f"\n{c.player}={c.value}" for c in seeding.contributions)
-    return hashlib.sha256(material.encode()).hexdigest()
+    return sha256(material.encode()).hexdigest()
 
 
 def default_game_id(commitment: str, seats: Sequence[str], first: str | None = None,
@@ -84,7 +84,7 @@ def default_game_id(commitment: str, seats: Sequence[str], first: str | None = N
     rules options that differ from their defaults (so none can be changed after the
     announcement of a fair start without changing the id)."""
     material = "\x00".join([commitment, ",".join(seats), first or "", options_text(options)])
-    return "trajan-" + hashlib.sha256((GAME_ID_PREFIX + material).encode()).hexdigest()[:12]
+    return "trajan-" + sha256((GAME_ID_PREFIX + material).encode()).hexdigest()[:12]
 
 
 def options_text(options: Options | None) -> str:
@@ -92,9 +92,9 @@ def options_text(options: Options | None) -> str:
     if options is None:
         return ""
     default = Options()
-    return ",".join(f"{name}={msgspec.json.encode(getattr(options, name)).decode()}"
+    return ",".join(f"{name}={msgspec.json.encode(options.value(name)).decode()}"
                     for name in sorted(options.__struct_fields__)
-                    if getattr(options, name) != getattr(default, name))
+                    if options.value(name) != default.value(name))
 
 
 def describe(seeding: Seeding) -> str:

@@ -12,18 +12,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from adjudicator.bots import make_bot
 from adjudicator.files import io, write
 from adjudicator.files.pipeline import adjudicate_bytes
 from adjudicator.game.engine import deciders
 from adjudicator.game.newgame import new_game
+from adjudicator.logs.absent import VIEW_FREE_BOTS, absent_orders  # noqa: F401 (also this module's)
 from adjudicator.model.orders import OrderFile
 from adjudicator.model.state import GameOver, GameState
-from adjudicator.model.vocab import PLAYER_COLOURS, PlayerColour
-from adjudicator.rng import Stream
-from adjudicator.views.redact import view_of
-from adjudicator.views.standin import as_state
-from adjudicator.views.view import GameView
+from adjudicator.model.vocab import PLAYER_COLOURS
 
 MAX_DECISIONS = 9999
 
@@ -32,31 +28,6 @@ def bot_names(players: int, bots: Sequence[str]) -> list[str]:
     """One bot name per seat: the list given, padded with ``random``."""
     names = list(bots)[:players]
     return names + ["random"] * (players - len(names))
-
-
-# Bots proven to read only public information and their own hand (they build an order
-# from the legal steps and stop right after a step that shows them new cards).  Every
-# other bot is handed the stand-in of its player's view, so it cannot peek.
-VIEW_FREE_BOTS = ("random",)
-
-
-def absent_orders(game: GameState | GameView, colour: PlayerColour, bot_name: str, seed: str,
-                  budget: int | None = None) -> OrderFile:
-    """The order the named bot gives for ``colour``'s pending decision (``trajan bot``).
-
-    Deterministic for a game file (or ``colour``'s view of it), bot and seed; the same
-    from the full game file and from the player's view.
-    """
-    bot = make_bot(bot_name, budget)
-    if isinstance(game, GameView):
-        seen = as_state(game)
-    elif bot_name in VIEW_FREE_BOTS:
-        seen = game
-    else:
-        seen = as_state(view_of(game, colour))
-    answer = bot.answer(seen, colour, Stream(seed, f"bot-{seen.decision}-{colour}"))
-    return OrderFile(game_id=seen.game_id, decision=seen.decision, player=colour,
-                     stand_in=f"{bot.name} bot", answer=answer)
 
 
 def bot_orders(state: GameState, seat_bots: Sequence[str], seed: str, budget: int | None = None) -> OrderFile:

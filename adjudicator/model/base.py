@@ -1,6 +1,5 @@
 """The base of every model: frozen, strict, keyword-only msgspec structs."""
 
-from __future__ import annotations
 
 import msgspec
 

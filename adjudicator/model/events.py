@@ -5,7 +5,6 @@ carry what only their player may see (cards drawn from the face-down pile); the 
 redaction point, :func:`adjudicator.rendering.report.public_event`, hides them from others.
 """
 
-from __future__ import annotations
 
 from typing import Literal
 

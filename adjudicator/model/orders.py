@@ -4,7 +4,6 @@ Named as players talk: trays by action, markers by colour, commodities, province
 Trajan stacks by category, construction sites by column letter and row (``C2``).
 """
 
-from __future__ import annotations
 
 from typing import Annotated, Literal
 

@@ -4,7 +4,6 @@ Piles are stored in draw order, index 0 on top.  Nothing here is random: every
 shuffle happened at setup (``adjudicator.game.newgame``) and is stored.
 """
 
-from __future__ import annotations
 
 from typing import Annotated, Final, Literal
 
@@ -227,7 +226,7 @@ class GameOver(Model, tag_field="kind", tag="game_over", frozen=True):
     ranking: tuple[PlayerColour, ...]
 
 
-def kind_of(pending: Pending) -> str:
+def kind_of(pending: "Pending") -> str:
     """The ``kind`` tag of a pending decision."""
     return str(type(pending).__struct_config__.tag)
 

@@ -1,6 +1,5 @@
 """The rulebook's vocabulary as closed sets of names (used by every model)."""
 
-from __future__ import annotations
 
 from typing import Literal, get_args
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from fractions import Fraction
 from itertools import product
 
 from msgspec.structs import replace
@@ -133,6 +132,8 @@ def _bonus_line(state: GameState, p: Player, owned: OwnedBonus, wilds: int) -> L
     head = f"bonus tile {owned.tile} ({owned.side})"
     if data.scoring == "forum_demand":
         return vp, f"{head}: {value} if the player owns a forum {data.demand} tile; {what}"
+    from fractions import Fraction  # here: only the final scoring needs it (a fast start)
+
     rate = Fraction(value, data.divisor)
     per = str(rate) if rate.denominator == 1 else f"{rate}, rounded up"
     return vp, f"{head}: {what} × {per}"

@@ -16,11 +16,11 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
 
 from adjudicator.components import components
 from adjudicator.errors import Inconsistent, Malformed, Problem, problem
 from adjudicator.game import engine
-from adjudicator.game.options import OptionsFile, options
 from adjudicator.model.orders import OrderFile
 from adjudicator.model.state import (
     Board,
@@ -31,6 +31,9 @@ from adjudicator.model.state import (
 )
 from adjudicator.model.vocab import TRAJAN_CATEGORIES, PlayerColour, TrajanCategory
 from adjudicator.views.view import GameView, PlayerView, StackView
+
+if TYPE_CHECKING:
+    from adjudicator.game.options import OptionsFile
 
 
 def as_state(view: GameView) -> GameState:
@@ -88,6 +91,8 @@ def check_any(game: GameState | GameView, orders: OrderFile) -> list[Problem]:
 
 def options_any(game: GameState | GameView, player: PlayerColour | None) -> OptionsFile:
     """``trajan options`` on a game file, or on a view (only the viewer's own decision)."""
+    from adjudicator.game.options import options  # here: check and bot do not need it (a fast start)
+
     if isinstance(game, GameState):
         return options(game, player)
     return options(as_state(game), _require_viewer(game, player or game.viewer, "--player"))

@@ -15,7 +15,6 @@ may not see is replaced by counts:
 The redaction itself is :func:`adjudicator.views.redact.view_of`.
 """
 
-from __future__ import annotations
 
 from typing import Annotated, Literal
 

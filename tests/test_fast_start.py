@@ -1,0 +1,69 @@
+"""A fast start for every per-turn command (issue 13): what a cold process imports.
+
+The time itself is measured by ``trajan bench`` (``cold_ratio_*``), never in a test;
+here each per-turn command runs in a fresh process through the console entry point and
+must not import what made it slow: Pydantic (Typer's value coercion), jsonschema (used
+only to explain a refused file), OpenSSL's hashlib or the self-play machinery.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+TURN = ROOT / "examples" / "turn"
+HEAVY = ("pydantic", "jsonschema", "hashlib", "adjudicator.logs.selfplay", "adjudicator.files.schemagen")
+
+# Run the console entry point, then list the modules the process imported.
+PROBE = """
+import json, sys
+from adjudicator.commands.main import main
+sys.argv = ["trajan", *json.loads(sys.argv[1])]
+try:
+    main()
+except SystemExit as e:
+    code = e.code
+else:
+    code = 0
+print(json.dumps({"code": code, "modules": sorted(sys.modules)}), file=sys.stderr)
+"""
+
+
+def _cold(args: list[str], tmp_path: Path) -> tuple[int, set[str]]:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    proc = subprocess.run([sys.executable, "-c", PROBE, json.dumps(args)], capture_output=True, text=True,
+                          env=env, cwd=tmp_path, timeout=120)
+    result = json.loads(proc.stderr.strip().splitlines()[-1])
+    return result["code"] or 0, set(result["modules"])
+
+
+@pytest.mark.parametrize("args", [
+    ["check", "{game}", "{orders}"],
+    ["options", "{game}"],
+    ["show", "{game}"],
+    ["view", "{game}", "--player", "red", "-o", "view.json"],
+    ["bot", "{game}", "--player", "red", "-o", "bot-orders.json"],
+    ["adjudicate", "{game}", "{orders}", "-o", "new.json", "--report", "report.md"],
+    ["adjudicate", "{game}", "{orders}", "-o", "new.json", "--reports-dir", "reports", "--json"],
+], ids=lambda a: " ".join(a[:1] + a[3:]))
+def test_a_per_turn_command_starts_without_heavy_imports(args: list[str], tmp_path: Path) -> None:
+    argv = [a.format(game=TURN / "game.json", orders=TURN / "orders.json") for a in args]
+    code, modules = _cold(argv, tmp_path)
+    assert code == 0
+    assert [m for m in HEAVY if m in modules] == []
+
+
+def test_a_refused_file_is_still_explained_by_the_schema(tmp_path: Path) -> None:
+    bad = tmp_path / "orders.json"
+    doc = json.loads((TURN / "orders.json").read_bytes())
+    doc["answer"]["steps"][0]["tray"] = "kitchen"
+    bad.write_text(json.dumps(doc))
+    code, modules = _cold(["check", str(TURN / "game.json"), str(bad)], tmp_path)
+    assert code == 2
+    assert "jsonschema" in modules and "pydantic" not in modules
