@@ -2,17 +2,44 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+
 import typer
 
 from adjudicator.commands import fair, game, logs, notation, orders, pictures  # noqa: F401 (they register the commands)
 from adjudicator.commands.app import app, print_problems, usage_problem
 
 
+@contextmanager
+def only_the_command_run(argv: Sequence[str]) -> Iterator[None]:
+    """Typer builds the parser of every command at each start; when the first argument
+    names a command, only that one is built (a fast start).  Its parsing, ``--help`` and
+    usage errors are the same; ``trajan --help`` and unknown names still see them all."""
+    registered = app.registered_commands
+    name = argv[0] if argv else ""
+    chosen = [c for c in registered
+              if (c.name or (c.callback and typer.main.get_command_name(c.callback.__name__))) == name]
+    if chosen:
+        app.registered_commands = chosen
+    try:
+        yield
+    finally:
+        app.registered_commands = registered
+
+
 def main() -> None:
     """The console entry point; with ``--json``, bad arguments too are reported as JSON problems."""
     import sys
 
-    if "--json" not in sys.argv[1:]:
+    with only_the_command_run(sys.argv[1:]):
+        _main(sys.argv[1:])
+
+
+def _main(argv: Sequence[str]) -> None:
+    import sys
+
+    if "--json" not in argv:
         app(prog_name="trajan")
         return
     try:
