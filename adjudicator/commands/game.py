@@ -1,6 +1,6 @@
 """Commands about one game file: ``new``, ``show``, ``view``."""
 
-
+# Real annotations, not strings: Typer reads them at every start (a fast start).
 from pathlib import Path
 from typing import Annotated
 

@@ -1,6 +1,6 @@
 """Commands about game logs and measurement: ``selfplay``, ``verify``, ``bench``."""
 
-
+# Real annotations, not strings: Typer reads them at every start (a fast start).
 from pathlib import Path
 from typing import Annotated
 

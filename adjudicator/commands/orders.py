@@ -1,6 +1,6 @@
 """Commands about a pending decision: ``check``, ``adjudicate``, ``options``, ``bot``."""
 
-
+# Real annotations, not strings: Typer reads them at every start (a fast start).
 from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
@@ -87,7 +87,8 @@ def adjudicate(
     run(as_json, work)
 
 
-def _add_reports(outputs: OutputSet, folder: str, public: str, private: Mapping[PlayerColour, str]) -> None:
+def _add_reports(outputs: "OutputSet", folder: str, public: str,
+                 private: "Mapping[PlayerColour, str]") -> None:
     """``public.md`` and one ``PLAYER.md`` per player into ``folder`` (made if missing)."""
     import os
 
