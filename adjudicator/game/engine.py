@@ -8,9 +8,9 @@ work without keeping the result.  Pure: no I/O.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
+import msgspec
 from msgspec.structs import replace
 
 from adjudicator.errors import Illegal, Problem, problem
@@ -45,8 +45,7 @@ from adjudicator.rules.ops import Changes
 from adjudicator.rules.seen import as_seen_by
 
 
-@dataclass(frozen=True)
-class Outcome:
+class Outcome(msgspec.Struct, frozen=True):  # a Struct, not a dataclass: a fast start
     state: GameState
     events: tuple[AnyEvent, ...]
 

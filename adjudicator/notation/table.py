@@ -11,8 +11,9 @@ that starts with a word).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import get_args, get_type_hints
+
+import msgspec
 
 from adjudicator.model.orders import MeetDemandsAnswer
 from adjudicator.model.vocab import (
@@ -31,8 +32,7 @@ from adjudicator.model.vocab import (
 )
 
 
-@dataclass(frozen=True)
-class Vocab:
+class Vocab(msgspec.Struct, frozen=True):
     """A closed set of names (or ``INT``, ``ID``, ``TEXT``) and how to describe it."""
 
     name: str
@@ -40,32 +40,28 @@ class Vocab:
     values: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
-class Word:
+class Word(msgspec.Struct, frozen=True):
     """A fixed word (or words) of the notation; the first spelling is canonical."""
 
     spellings: tuple[str, ...]
     flag: str | None = None  # inside an Opt: the boolean field the word sets
 
 
-@dataclass(frozen=True)
-class Slot:
+class Slot(msgspec.Struct, frozen=True):
     field: str
     vocab: Vocab
     least: int = 1
     most: int = 1
 
 
-@dataclass(frozen=True)
-class Opt:
+class Opt(msgspec.Struct, frozen=True):
     items: tuple[Word | Slot, ...]
 
 
 Item = Word | Slot | Opt
 
 
-@dataclass(frozen=True)
-class Line:
+class Line(msgspec.Struct, frozen=True):
     """One kind of line: what it makes (``kind``, ``tag``) and its items."""
 
     kind: str  # header, markers, cards, tiles, step, end, demands, consul

@@ -11,8 +11,7 @@ same player (rulings.md, "Hidden information mid-turn").
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
+import msgspec
 from msgspec.structs import replace
 
 from adjudicator.errors import Illegal, Problem, problem
@@ -54,12 +53,11 @@ def play(state: GameState, colour: PlayerColour, answer: PlayTurn, path: str) ->
     return ch
 
 
-@dataclass
-class _Run:
+class _Run(msgspec.Struct):  # a Struct, not a dataclass: a fast start
     progress: TurnProgress | None = None
     revealed: bool = False  # the last step showed the player new cards
     late: bool = False  # a step was checked after one that brought a hidden component into play
-    problems: list[Problem] = field(default_factory=list)  # of the first refused step
+    problems: list[Problem] = msgspec.field(default_factory=list)  # of the first refused step
 
 
 def _steps(ch: Changes, colour: PlayerColour, answer: PlayTurn, path: str) -> _Run:
