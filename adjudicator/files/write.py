@@ -27,17 +27,16 @@ from __future__ import annotations
 
 import os
 import stat
-import tempfile
-from dataclasses import dataclass, field
 from pathlib import Path
+
+import msgspec
 
 from adjudicator.errors import Malformed, Problem, problem
 
 Identity = tuple[int, int]
 
 
-@dataclass
-class _Output:
+class _Output(msgspec.Struct):  # Structs, not dataclasses: a fast start
     path: str  # as given (for messages)
     option: str  # the option that named it (for messages)
     data: bytes
@@ -49,19 +48,18 @@ class _Output:
     renamed: bool = False
 
 
-@dataclass
-class OutputSet:
+class OutputSet(msgspec.Struct):
     """The outputs of one run: added, then written all at once by :meth:`commit`.
 
     ``inputs`` maps an option name (``GAME``) to an input path; an output may not be any
     of them, except the ones named in its ``replaces``.
     """
 
-    inputs: dict[str, str] = field(default_factory=dict)
-    _outputs: list[_Output] = field(default_factory=list)
-    _replaceable: dict[str, set[str]] = field(default_factory=dict)
-    _unchanged: list[tuple[str, bytes]] = field(default_factory=list)
-    _made: list[str] = field(default_factory=list)
+    inputs: dict[str, str] = msgspec.field(default_factory=dict)
+    _outputs: list[_Output] = msgspec.field(default_factory=list)
+    _replaceable: dict[str, set[str]] = msgspec.field(default_factory=dict)
+    _unchanged: list[tuple[str, bytes]] = msgspec.field(default_factory=list)
+    _made: list[str] = msgspec.field(default_factory=list)
 
     def add(self, path: str, data: bytes, *, option: str = "-o", replaces: str | None = None,
             folder: str | None = None, last: bool = False) -> None:
@@ -203,6 +201,8 @@ def _problem(out: _Output, code: str, message: str) -> Problem:
 def _stage(out: _Output) -> None:
     target = Path(out.target)
     try:
+        import tempfile  # here: its import costs a start more than the write
+
         fd, out.tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
         with os.fdopen(fd, "wb") as f:
             f.write(out.data)
