@@ -150,3 +150,29 @@ def test_nothing_hidden_leaks(chunk: int) -> None:
         check_reports(before, outcome, rng)
         draws += sum(isinstance(e, ev.CardsDrawn) and bool(e.cards) for e in outcome.events)
     assert draws > 0 or GAMES <= chunk
+
+
+# --- The player's mail (issue 17) ----------------------------------------------------------
+
+MAIL_GAMES = max(1, GAMES // 50)
+
+
+@pytest.mark.parametrize("game", range(MAIL_GAMES))
+def test_mails_leak_nothing(game: int) -> None:
+    """A player's mail is the same whatever they cannot see, and lists only their own hand."""
+    from adjudicator.mail.outgoing.compose import player_mails
+
+    rng = random.Random(f"mail-leaks-{game}")
+    for before, outcome in playout(2 + game % 3, f"mail-leaks-{game}"):
+        if before.decision % 9 != game % 9 and not isinstance(outcome.state.pending, GameOver):
+            continue
+        after = outcome.state
+        private = {c: render_private(outcome.events, before, after, c) for c in before.seats}
+        for mail in player_mails(after, private):
+            colour = mail.player
+            again = [m for m in player_mails(scramble(after, colour, rng), private) if m.player == colour]
+            assert bytes(again[0].message) == bytes(mail.message), "a hidden value shows in a mail"
+            text = mail.message.get_body(("plain",)).get_content()  # type: ignore[union-attr]
+            for p in after.players:
+                listed = f"Hand: {len(p.hand)} card(s) ({', '.join(p.hand)})"
+                assert (listed in text) == (p.colour == colour and bool(p.hand)), (colour, p.colour)

@@ -105,14 +105,15 @@ def _silence_stdout() -> None:
         pass
 
 
-def print_problems(problems: Sequence[Problem], as_json: bool) -> None:
+def print_problems(problems: Sequence[Problem], as_json: bool, label: str = "") -> None:
+    """Problems (or warnings, ``label`` before each line of text) on stderr."""
     if as_json:
         import msgspec
 
         echo_json(msgspec.json.encode(list(problems)).decode(), err=True)
         return
     for p in problems:
-        echo(p.render(), err=True)
+        echo(label + p.render(), err=True)
 
 
 def _version(value: bool) -> None:

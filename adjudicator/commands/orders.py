@@ -11,9 +11,20 @@ from adjudicator.commands import args as cli_args
 
 if TYPE_CHECKING:
     from adjudicator.files.write import OutputSet
+    from adjudicator.model.state import GameState
     from adjudicator.model.vocab import PlayerColour
 
-from adjudicator.commands.app import GameArg, JsonFlag, OptionsJson, OrdersArg, app, echo, echo_json, run
+from adjudicator.commands.app import (
+    GameArg,
+    JsonFlag,
+    OptionsJson,
+    OrdersArg,
+    app,
+    echo,
+    echo_json,
+    print_problems,
+    run,
+)
 
 # The first line of ``trajan options`` on a full game file (the decider's hand shows).
 FULL_FILE_WARNING = ("Read from the full game file: these options show the decider's hand; send a player "
@@ -28,7 +39,9 @@ def check(game: GameArg, orders: OrdersArg, *, as_json: JsonFlag = False) -> Non
         from adjudicator.errors import Illegal
         from adjudicator.files import io
         from adjudicator.files.orders_any import load_orders_any
-        from adjudicator.views.standin import check_any
+        from adjudicator.game.hints import hints
+        from adjudicator.views.standin import as_state, check_any
+        from adjudicator.views.view import GameView
 
         state = io.read_game_or_view(str(game))
         order_file = load_orders_any(io.read_bytes(str(orders)), str(orders), state.game_id)
@@ -38,6 +51,9 @@ def check(game: GameArg, orders: OrdersArg, *, as_json: JsonFlag = False) -> Non
             raise Illegal([p if p.file else p.located(str(orders)) for p in problems])
         echo(f"The orders are legal: decision {order_file.decision}, "
                    f"{cli_args.answer_kind(order_file)} by {order_file.player}.")
+        warnings = hints(as_state(state) if isinstance(state, GameView) else state, order_file)
+        if warnings:  # legal, but value is left on the table (issue 17): exit 0, on stderr
+            print_problems([w.located(str(orders)) for w in warnings], as_json, label="warning: ")
 
     run(as_json, work)
 
@@ -54,6 +70,15 @@ def adjudicate(
     reports_dir: Annotated[Path | None, typer.Option(
         "--reports-dir", help="Write public.md and one PLAYER.md per player (the public report plus what "
         "only that player learned) into this folder.")] = None,
+    outbox: Annotated[Path | None, typer.Option(
+        "--outbox", help="Write each player's mail (news, state, options, reply template) into this "
+        "folder as .eml files.")] = None,
+    roster: Annotated[Path | None, typer.Option(
+        "--roster", help="The roster (TOML: each colour's name and address) the mails are addressed "
+        "by.")] = None,
+    number: Annotated[int | None, typer.Option(
+        "--number", help="The order's number in the log, first in the mails' file names (default: the "
+        "decision answered).")] = None,
     as_json: JsonFlag = False,
 ) -> None:
     """Apply an order file to a game: write the new game file and a report of what happened."""
@@ -72,6 +97,9 @@ def adjudicate(
                 outputs.add(str(report), result.report.encode(), option="--report")
             if reports_dir is not None:
                 _add_reports(outputs, str(reports_dir), result.report, result.private)
+            if outbox is not None:
+                _add_mails(outputs, str(outbox), str(roster) if roster else None, result.state,
+                           result.private, number)
             if not write.is_stdout(output):
                 outputs.add(str(output), result.data, replaces="GAME", last=True)
             outputs.expect_unchanged(str(game), game_data)
@@ -80,7 +108,8 @@ def adjudicate(
             echo_json(result.data.decode(), nl=False)
         elif report_out:
             echo(result.report, nl=not result.report.endswith("\n"))
-        written = [str(p) for p in (output, report, reports_dir) if p is not None and not write.is_stdout(p)]
+        written = [str(p) for p in (output, report, reports_dir, outbox)
+                   if p is not None and not write.is_stdout(p)]
         if not report_out:
             echo(f"Wrote {' and '.join(written)}. {cli_args.next(result.state)}", err=write.is_stdout(output))
 
@@ -96,6 +125,21 @@ def _add_reports(outputs: "OutputSet", folder: str, public: str,
     files = {"public": public, **{str(c): text for c, text in private.items()}}
     for name, text in files.items():
         outputs.add(os.path.join(folder, f"{name}.md"), text.encode(), option="--reports-dir", folder=folder)
+
+
+def _add_mails(outputs: OutputSet, outbox: str, roster_path: str | None, state: GameState,
+               private: Mapping[PlayerColour, str], number: int | None) -> None:
+    """Every player's mail into ``outbox`` (issue 17), addressed by the roster if given."""
+    from adjudicator.errors import Malformed
+    from adjudicator.mail.outgoing.compose import write_player_mails
+    from adjudicator.mail.outgoing.roster import read_roster, roster_problems
+
+    roster = read_roster(roster_path) if roster_path is not None else None
+    if roster is not None:
+        problems = roster_problems(roster, state.game_id, state.seats)
+        if problems:
+            raise Malformed([p.located(roster_path or "") for p in problems])
+    write_player_mails(outbox, state, private, roster, number, outputs=outputs)
 
 
 def _both_to_stdout() -> Exception:

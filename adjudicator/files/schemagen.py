@@ -71,6 +71,7 @@ def all_schemas() -> dict[str, dict[str, Any]]:
     from adjudicator.game.options import OptionsFile
     from adjudicator.model.fairstart import FairStart
     from adjudicator.model.orders import OrderFile
+    from adjudicator.model.roster import Roster
     from adjudicator.model.state import GameState
     from adjudicator.views.view import GameView
 
@@ -82,6 +83,8 @@ def all_schemas() -> dict[str, dict[str, Any]]:
                                           "Trajan options (`trajan options --json`)"),
         "fair-start.schema.json": schema_for(FairStart, "fair-start.schema.json",
                                              "Trajan pending fair start (the game master's, secret)"),
+        "roster.schema.json": schema_for(Roster, "roster.schema.json",
+                                         "Trajan roster (roster.toml: names and addresses, by colour)"),
     }
     for data_name, model in DATA_FILES.items():
         rel = f"components/{data_name}.schema.json"

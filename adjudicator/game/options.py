@@ -11,6 +11,7 @@ from collections import Counter
 from itertools import product
 
 from adjudicator.components import components
+from adjudicator.game.hints import can_accomplish
 from adjudicator.model.base import Model
 from adjudicator.model.orders import (
     ChooseBonusAnswer,
@@ -206,24 +207,15 @@ def _tray_option(state: GameState, colour: PlayerColour, source: Action,
     return TrayOption(
         tray=source, markers=held, target=target, time_after=time % lap_length(state),
         round_ends=time >= lap_length(state), trajan_tile=tile,
-        accomplishable=tile is not None and _can_accomplish(p.trays, source, held, target, tile),
+        accomplishable=tile is not None and can_accomplish(p.trays, source, held, target, tile),
         sow=sow, actions=tuple(s for s in legal_steps(ch.state, progress) if not isinstance(s, Extra)),
     )
-
-
-def _can_accomplish(trays: object, source: Action, held: tuple[MarkerColour, ...],
-                    target: Action, tile: str) -> bool:
-    """Whether some colour order puts the tile's colours in the target tray."""
-    slots = sum(1 for i in range(1, len(held) + 1) if clockwise_from(source, i) == target)
-    there = Counter(() if target == source else getattr(trays, target))
-    missing = Counter(components().trajan_tile[tile].colours) - there
-    return sum(missing.values()) <= slots and not (missing - Counter(held))
 
 
 def _sowing_for(trays: object, source: Action, held: tuple[MarkerColour, ...],
                 target: Action, tile: str | None) -> Sow:
     """A sowing order that accomplishes the target's tile when it can."""
-    if tile is None or not _can_accomplish(trays, source, held, target, tile):
+    if tile is None or not can_accomplish(trays, source, held, target, tile):
         return Sow(tray=source, markers=held)
     there = Counter(() if target == source else getattr(trays, target))
     missing = list((Counter(components().trajan_tile[tile].colours) - there).elements())

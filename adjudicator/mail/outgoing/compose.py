@@ -1,0 +1,134 @@
+"""The player's mail as a message, and the outbox: one ``.eml`` file per player per order.
+
+:func:`player_mail` builds one :class:`email.message.EmailMessage` (UTF-8 text, quoted-
+printable, no line over 78 characters) from the player's view and private report, with
+the view attached as JSON.  :func:`player_mails` gives every player's mail after one
+accepted order; :func:`write_player_mails` writes them into an outbox folder, all or
+none, named ``NNNN-HASH-COLOUR.eml`` (NNNN: the number of the order in the game's log,
+by default the decision it answered; HASH: the start of the new game file's chain hash)
+so they sort in play order and never collide.  The mail
+judge (issue 18) sends what :func:`player_mails` gives.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+from email.headerregistry import Address
+from email.message import EmailMessage
+
+from adjudicator.escape import terminal
+from adjudicator.files import io
+from adjudicator.files.write import OutputSet
+from adjudicator.mail.outgoing import text
+from adjudicator.model.roster import Roster
+from adjudicator.model.state import GameState, kind_of
+from adjudicator.model.vocab import PlayerColour
+from adjudicator.views.redact import view_of
+from adjudicator.views.view import GameView
+
+JUDGE = "judge@trajan.invalid"  # the sender when the roster names none
+
+
+@dataclass(frozen=True)
+class Mail:
+    player: PlayerColour
+    file_name: str
+    message: EmailMessage
+
+
+def player_mail(view: GameView, private_report: str, roster: Roster | None = None) -> EmailMessage:
+    """The mail for ``view.viewer`` after a decision: news, what to decide, template, state."""
+    colour = view.viewer
+    assert colour is not None
+    seat = roster.players.get(colour) if roster is not None else None
+    found = text.player_options(view)
+    lines = text.greeting(seat.name if seat else colour, colour)
+    lines += text.news_section(private_report) + [""]
+    if found is None:
+        lines += text.waiting_line(view)
+    else:
+        lines += [*text.decide_section(view, found), "", *text.template_section(view, colour)]
+    lines += ["", *text.state_section(view), "", f"Game file: {view.chain.hash}"]
+    msg = EmailMessage()
+    _headers(msg, view, colour, roster, found is not None)
+    body = _flowed(lines)
+    msg.set_content(body, subtype="plain", charset="utf-8", cte="quoted-printable")
+    if any(line.endswith(" ") for line in body.split("\n")):
+        msg.set_param("format", "flowed")
+    msg.add_attachment(io.canonical(view), maintype="application", subtype="json",
+                       filename=f"view-{colour}-{view.decision:04d}.json")
+    msg.set_boundary(f"trajan-{view.chain.hash[:32]}")  # same game file, same bytes
+    return msg
+
+
+def _headers(msg: EmailMessage, view: GameView, colour: PlayerColour, roster: Roster | None,
+             decides: bool) -> None:
+    game = terminal(view.game_id)
+    what = f"your decision ({kind_of(view.pending)})" if decides else "news"
+    msg["Subject"] = f"Trajan {game}, decision {view.decision}: {what} ({colour})"
+    judge = roster.judge if roster is not None and roster.judge else JUDGE
+    msg["From"] = Address("Trajan judge", addr_spec=judge)
+    seat = roster.players.get(colour) if roster is not None else None
+    if seat is not None:
+        msg["To"] = Address(terminal(seat.name), addr_spec=seat.address)
+    domain = judge.rpartition("@")[2]
+    msg["Message-ID"] = f"<trajan.{view.chain.hash[:24]}.{colour}@{domain}>"
+    msg["X-Trajan-Game"] = game
+    msg["X-Trajan-Decision"] = str(view.decision)
+    msg["X-Trajan-Player"] = colour
+    msg["X-Trajan-Game-File"] = view.chain.hash
+
+
+def _flowed(lines: list[str]) -> str:
+    """The body: a line over 78 characters (a long notation line) gets soft breaks
+    (RFC 3676, a space before the break), which ``format=flowed`` clients join again."""
+    out: list[str] = []
+    for line in lines:
+        line = line.rstrip()
+        if line.startswith((" ", ">", "From ")) and len(line) >= text.MOST:
+            line = " " + line  # space-stuffed, as flowed text requires
+        while len(line) > text.MOST:
+            cut = line.rfind(" ", 1, text.WIDTH)
+            cut = cut if cut > 0 else line.find(" ", text.WIDTH)
+            if cut <= 0:
+                break
+            out.append(line[:cut + 1])
+            line = line[cut + 1:]
+        out.append(line)
+    return "\n".join(out) + "\n"
+
+
+def player_mails(state: GameState, private: Mapping[PlayerColour, str], roster: Roster | None = None,
+                 number: int | None = None) -> list[Mail]:
+    """Every player's mail after an accepted order (``state``: the game after it;
+    ``private``: each player's private report of it; ``number``: the order's number in
+    the log, by default the decision it answered)."""
+    n = number if number is not None else state.decision - 1
+    mails = []
+    for colour in state.seats:
+        view = view_of(state, colour)
+        name = f"{n:04d}-{state.chain.hash[:8]}-{colour}.eml"
+        mails.append(Mail(colour, name, player_mail(view, private.get(colour, ""), roster)))
+    return mails
+
+
+def write_player_mails(outbox: str, state: GameState, private: Mapping[PlayerColour, str],
+                       roster: Roster | None = None, number: int | None = None,
+                       outputs: OutputSet | None = None) -> list[str]:
+    """Write every player's mail into ``outbox`` (made if missing); the paths written.
+
+    With ``outputs``, the files join that set (committed by the caller with its others)."""
+    own = outputs is None
+    out = outputs if outputs is not None else OutputSet(inputs={})
+    out.folder(outbox)
+    paths = []
+    for mail in player_mails(state, private, roster, number):
+        path = os.path.join(outbox, mail.file_name)
+        out.add(path, bytes(mail.message), option="--outbox", folder=outbox)
+        paths.append(path)
+    if own:
+        out.commit()
+    return paths
+

@@ -1,0 +1,236 @@
+"""The player's mail (issue 17): one per player per accepted order, complete in itself.
+
+A whole 3-player bot game is adjudicated through the user's path
+(:func:`adjudicator.files.pipeline.adjudicate_bytes`) and every player's mail written to
+an outbox after each order.  Every mail parses, keeps every line within 78 characters,
+shows its player's hand and no other; a reply made from the mail (its template plus
+option lines copied from it, quoted under it as a mail client does) is read by the mail
+reader and accepted.  Golden mails under ``fixtures/mail-out/`` (headers and text as read) show wording changes in
+review (``TRAJAN_UPDATE_GOLDEN=1`` rewrites them).
+"""
+
+from __future__ import annotations
+
+import email
+import os
+import re
+from email import policy
+from email.message import EmailMessage
+from pathlib import Path
+
+import pytest
+
+from adjudicator.files import io
+from adjudicator.files.pipeline import adjudicate_bytes
+from adjudicator.game import engine
+from adjudicator.game.engine import deciders
+from adjudicator.game.newgame import new_game
+from adjudicator.logs.selfplay import bot_names, bot_orders
+from adjudicator.mail.outgoing.compose import player_mail, write_player_mails
+from adjudicator.mail.outgoing.roster import load_roster
+from adjudicator.mail.read import read_orders
+from adjudicator.model.state import GameOver, GameState, kind_of
+from adjudicator.views.redact import view_of
+
+ROOT = Path(__file__).resolve().parent.parent
+GOLDEN = ROOT / "fixtures" / "mail-out"
+SEED = "mail-out-1"
+ROSTER = b"""game = "GAME"
+judge = "judge@trajan.example.org"
+[players.red]
+name = "Ann *Red*"
+address = "ann@example.org"
+[players.green]
+name = "Gus Green"
+address = "gus@example.org"
+[players.blue]
+name = "Bea Blue"
+address = "bea@example.org"
+"""
+
+
+def _game(tmp: Path) -> list[tuple[GameState, GameState, list[Path]]]:
+    """Every (before, after, mails written) of a whole 3-player bot game."""
+    state = new_game(("red", "green", "blue"), SEED)
+    roster = load_roster(ROSTER.replace(b"GAME", state.game_id.encode()), "roster.toml")
+    data, seats, out = io.encode_state(state), bot_names(3, ["greedy"]), []
+    for n in range(1, 400):
+        if isinstance(state.pending, GameOver):
+            return out
+        orders = bot_orders(state, seats, SEED)
+        result = adjudicate_bytes(data, io.encode_orders(orders))
+        paths = write_player_mails(str(tmp), result.state, result.private, roster, n)
+        out.append((state, result.state, [Path(p) for p in paths]))
+        state, data = result.state, result.data
+    raise AssertionError("the game did not end")
+
+
+@pytest.fixture(scope="module")
+def game(tmp_path_factory: pytest.TempPathFactory) -> list[tuple[GameState, GameState, list[Path]]]:
+    return _game(tmp_path_factory.mktemp("outbox"))
+
+
+def parse(path: Path) -> EmailMessage:
+    msg = email.message_from_bytes(path.read_bytes(), policy=policy.default)
+    assert isinstance(msg, EmailMessage)
+    return msg
+
+
+def body(msg: EmailMessage) -> str:
+    part = msg.get_body(("plain",))
+    assert part is not None
+    text: str = part.get_content()
+    if part.get_param("format") == "flowed":  # soft breaks (a space before the break) joined
+        text = re.sub(r" \n", " ", text)
+    return text
+
+
+def test_one_mail_per_player_per_decision(game: list[tuple[GameState, GameState, list[Path]]]) -> None:
+    outbox = game[0][2][0].parent
+    names = sorted(p.name for p in outbox.iterdir())
+    assert names == sorted(p.name for _, _, paths in game for p in paths)
+    assert len(names) == 3 * len(game) and len(set(names)) == len(names)
+    assert names == [p.name for _, _, paths in game for p in sorted(paths)]  # they sort in play order
+
+
+def test_every_mail_parses_fits_and_shows_only_its_hand(
+        game: list[tuple[GameState, GameState, list[Path]]]) -> None:
+    for _, after, paths in game:
+        for path in paths:
+            raw = path.read_bytes()
+            assert max(len(line) for line in raw.split(b"\n")) <= 78, path.name
+            msg = parse(path)
+            colour = str(msg["X-Trajan-Player"])
+            text = body(msg)
+            assert max(len(line) for line in msg.get_body(("plain",)).get_content().split("\n")) <= 78
+            assert after.chain.hash in text and str(msg["X-Trajan-Game-File"]).strip() == after.chain.hash
+            me = next(p for p in after.players if p.colour == colour)
+            hands = re.findall(r"^Hand: (\d+) card\(s\)( \(([a-z, ]+)\))?;", text, re.MULTILINE)
+            assert len(hands) == 3
+            for p, (count, _, cards) in zip(after.players, hands, strict=True):
+                assert int(count) == len(p.hand)
+                assert cards == (", ".join(p.hand) if p is me else "")
+            decides = colour in deciders(after.pending)
+            assert ("BEGIN ORDERS" in text) == decides
+            attached = [a for a in msg.iter_attachments() if a.get_content_type() == "application/json"]
+            assert len(attached) == 1 and attached[0].get_content() == io.canonical(view_of(after, colour))
+            assert msg["To"].addresses[0].addr_spec.endswith("@example.org")
+
+
+def _chosen(text: str, kind: str) -> list[str]:
+    """The lines a player copies from the mail's options for a legal answer."""
+    section = text.split("== What you decide now ==", 1)[1].split("== Your reply ==", 1)[0]
+    lines = section.split("\n")
+    start = next(i for i, line in enumerate(lines) if line.startswith("game "))
+    block = []
+    for line in lines[start + 1:]:
+        if not line.strip():
+            break
+        if not line.lstrip().startswith("#"):
+            block.append(line)
+    if kind == "setup_markers":
+        return block
+    if kind == "turn":
+        follow = block[1:2] if len(block) > 1 and block[1].startswith("  ") else []
+        return [block[0], *(s.strip() for s in follow)]
+    return block[:1]
+
+
+def reply_to(mail: EmailMessage, lines: list[str]) -> bytes:
+    """A reply as a mail client writes it: the template filled in, the mail quoted below."""
+    text = body(mail)
+    template = text.split("BEGIN ORDERS", 1)[1].split("END ORDERS", 1)[0]
+    filled = template.replace("# your lines here", "\n".join(lines))
+    reply = EmailMessage()
+    reply["From"] = mail["To"]
+    reply["To"] = mail["From"]
+    reply["Subject"] = "Re: " + mail["Subject"]
+    quoted = "\n".join("> " + line for line in text.split("\n"))
+    reply.set_content(f"Here is my order.\n\nBEGIN ORDERS{filled}END ORDERS\n\nThanks!\n\n{quoted}\n")
+    return bytes(reply)
+
+
+def test_a_reply_copied_from_the_mail_is_accepted(game: list[tuple[GameState, GameState, list[Path]]]) -> None:
+    kinds: set[str] = set()
+    for _, after, paths in game:
+        for path in paths:
+            msg = parse(path)
+            colour = str(msg["X-Trajan-Player"])
+            if colour not in deciders(after.pending):
+                continue
+            kind = kind_of(after.pending)
+            order = read_orders(reply_to(msg, _chosen(body(msg), kind)), path.name, [after.game_id])
+            assert order.player == colour and order.decision == after.decision
+            assert engine.check(after, order) == [], (path.name, order)
+            kinds.add(kind)
+    assert {"setup_markers", "setup_cards", "setup_trajan", "turn", "demands"} <= kinds, kinds
+
+
+# --- Golden mails -----------------------------------------------------------------------
+
+
+def _golden_cases(game: list[tuple[GameState, GameState, list[Path]]]) -> dict[str, Path]:
+    """The first mail of each kind of decision (to its decider), and one of news."""
+    cases: dict[str, Path] = {}
+    for _, after, paths in game:
+        who = deciders(after.pending)
+        for path in paths:
+            colour = path.stem.rsplit("-", 1)[1]
+            name = kind_of(after.pending) if colour in who else "news"
+            cases.setdefault(name, path)
+    return cases
+
+
+def test_golden_mails(game: list[tuple[GameState, GameState, list[Path]]]) -> None:
+    cases = _golden_cases(game)
+    assert set(cases) == {"setup_markers", "setup_cards", "setup_trajan", "turn", "turn_continue",
+                          "demands", "consul", "news"}
+    update = os.environ.get("TRAJAN_UPDATE_GOLDEN") == "1"
+    for name, path in sorted(cases.items()):
+        golden = GOLDEN / f"{name}.txt"
+        if update:
+            GOLDEN.mkdir(parents=True, exist_ok=True)
+            golden.write_text(readable(parse(path)), encoding="utf-8")
+        assert golden.exists(), f"{golden} is missing: run with TRAJAN_UPDATE_GOLDEN=1"
+        assert readable(parse(path)) == golden.read_text(encoding="utf-8"), \
+            f"{name}: the mail changed (TRAJAN_UPDATE_GOLDEN=1 rewrites {golden})"
+
+
+def readable(msg: EmailMessage) -> str:
+    """A mail as its reader sees it: the headers, the text, the attachments' names."""
+    heads = [f"{k}: {' '.join(str(v).split())}" for k, v in msg.items() if k != "Content-Type"]
+    files = [f"[attached: {a.get_filename()}, {a.get_content_type()}]" for a in msg.iter_attachments()]
+    return "\n".join([*heads, "", body(msg).rstrip("\n"), "", *files]) + "\n"
+
+
+# --- The roster -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("text", "code", "path"), [
+    (b"[players.red\nname = 1", "roster.toml", "$"),
+    (b"[players.purple]\nname = \"P\"\naddress = \"p@example.org\"", "schema.enum", "$.players"),
+    (b"[players.red]\nname = \"R\"\naddress = \"r@example.org\"\nphone = 1", "schema.unknown_field",
+     "$.players.red.phone"),
+    (b"[players.red]\nname = \"R\\nX\"\naddress = \"r@example.org\"", "schema.invalid", "$.players.red.name"),
+    (b"[players.red]\nname = \"R\"\naddress = \"r@example.org\\r\\nBcc: x@y.org\"", "schema.invalid",
+     "$.players.red.address"),
+    (b"[players.red]\naddress = \"r@example.org\"", "schema.required", "$.players.red"),
+])
+def test_roster_problems_have_code_and_path(text: bytes, code: str, path: str) -> None:
+    from adjudicator.errors import Malformed
+
+    with pytest.raises(Malformed) as e:
+        load_roster(text, "roster.toml")
+    assert any(p.code == code and p.path == path and p.file == "roster.toml" for p in e.value.problems), \
+        e.value.problems
+
+
+def test_player_text_is_escaped(game: list[tuple[GameState, GameState, list[Path]]]) -> None:
+    """A roster name with a bidi override and a report's player-supplied text stay inert."""
+    _, after, _ = game[5]
+    roster = load_roster(b'[players.red]\nname = "Eve \\u202e evil"\naddress = "e@example.org"\n'
+                         b'[players.green]\nname = "G"\naddress = "g@example.org"\n'
+                         b'[players.blue]\nname = "B"\naddress = "b@example.org"\n', "r.toml")
+    msg = player_mail(view_of(after, "red"), "# report\n", roster)
+    assert "\u202e" not in bytes(msg).decode("utf-8", "replace") and "\u202e" not in body(msg)
+    assert "\\u202e" in body(msg)
