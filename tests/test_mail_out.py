@@ -35,6 +35,7 @@ from adjudicator.views.redact import view_of
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "fixtures" / "mail-out"
 SEED = "mail-out-1"
+PICTURED = (1, 10)  # orders whose mails carry the board picture (drawing them all takes long)
 ROSTER = b"""game = "GAME"
 judge = "judge@trajan.example.org"
 [players.red]
@@ -59,7 +60,8 @@ def _game(tmp: Path) -> list[tuple[GameState, GameState, list[Path]]]:
             return out
         orders = bot_orders(state, seats, SEED)
         result = adjudicate_bytes(data, io.encode_orders(orders))
-        paths = write_player_mails(str(tmp), result.state, result.private, roster, n)
+        paths = write_player_mails(str(tmp), result.state, result.private, roster, n,
+                                   pictures="svg" if n in PICTURED else "none")
         out.append((state, result.state, [Path(p) for p in paths]))
         state, data = result.state, result.data
     raise AssertionError("the game did not end")
@@ -234,3 +236,12 @@ def test_player_text_is_escaped(game: list[tuple[GameState, GameState, list[Path
     msg = player_mail(view_of(after, "red"), "# report\n", roster)
     assert "\u202e" not in bytes(msg).decode("utf-8", "replace") and "\u202e" not in body(msg)
     assert "\\u202e" in body(msg)
+
+
+def test_the_board_picture_is_attached_where_it_can_be_drawn(
+        game: list[tuple[GameState, GameState, list[Path]]]) -> None:
+    pytest.importorskip("drawsvg", reason="the drawing extra is not installed: no picture to attach")
+    for n, (_, _, paths) in enumerate(game, start=1):
+        for path in paths:
+            names = [a.get_filename() or "" for a in parse(path).iter_attachments()]
+            assert any(name.endswith(".svg") for name in names) == (n in PICTURED), (path.name, names)

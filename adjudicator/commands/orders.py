@@ -79,6 +79,9 @@ def adjudicate(
     number: Annotated[int | None, typer.Option(
         "--number", help="The order's number in the log, first in the mails' file names (default: the "
         "decision answered).")] = None,
+    pictures: Annotated[str, typer.Option(
+        "--mail-pictures", help="The board picture attached to each mail: svg, png (SVG and PNG; needs "
+        "Chromium) or none; drawn only where the drawing extra is installed.")] = "svg",
     as_json: JsonFlag = False,
 ) -> None:
     """Apply an order file to a game: write the new game file and a report of what happened."""
@@ -99,7 +102,7 @@ def adjudicate(
                 _add_reports(outputs, str(reports_dir), result.report, result.private)
             if outbox is not None:
                 _add_mails(outputs, str(outbox), str(roster) if roster else None, result.state,
-                           result.private, number)
+                           result.private, number, pictures)
             if not write.is_stdout(output):
                 outputs.add(str(output), result.data, replaces="GAME", last=True)
             outputs.expect_unchanged(str(game), game_data)
@@ -128,9 +131,9 @@ def _add_reports(outputs: "OutputSet", folder: str, public: str,
 
 
 def _add_mails(outputs: OutputSet, outbox: str, roster_path: str | None, state: GameState,
-               private: Mapping[PlayerColour, str], number: int | None) -> None:
+               private: Mapping[PlayerColour, str], number: int | None, pictures: str) -> None:
     """Every player's mail into ``outbox`` (issue 17), addressed by the roster if given."""
-    from adjudicator.errors import Malformed
+    from adjudicator.errors import Malformed, problem
     from adjudicator.mail.outgoing.compose import write_player_mails
     from adjudicator.mail.outgoing.roster import read_roster, roster_problems
 
@@ -139,7 +142,11 @@ def _add_mails(outputs: OutputSet, outbox: str, roster_path: str | None, state: 
         problems = roster_problems(roster, state.game_id, state.seats)
         if problems:
             raise Malformed([p.located(roster_path or "") for p in problems])
-    write_player_mails(outbox, state, private, roster, number, outputs=outputs)
+    if pictures not in ("none", "svg", "png"):
+        raise Malformed([problem("args.mail_pictures", "--mail-pictures",
+                                 f"{pictures!r} is not one of svg, png, none.")])
+    write_player_mails(outbox, state, private, roster, number, outputs=outputs,
+                       pictures=pictures)  # type: ignore[arg-type]
 
 
 def _both_to_stdout() -> Exception:

@@ -17,6 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from email.headerregistry import Address
 from email.message import EmailMessage
+from typing import Literal
 
 from adjudicator.escape import terminal
 from adjudicator.files import io
@@ -28,7 +29,8 @@ from adjudicator.model.vocab import PlayerColour
 from adjudicator.views.redact import view_of
 from adjudicator.views.view import GameView
 
-JUDGE = "judge@trajan.invalid"  # the sender when the roster names none
+JUDGE = "judge@trajan.invalid"
+Pictures = Literal["none", "svg", "png"]  # the sender when the roster names none
 
 
 @dataclass(frozen=True)
@@ -38,8 +40,11 @@ class Mail:
     message: EmailMessage
 
 
-def player_mail(view: GameView, private_report: str, roster: Roster | None = None) -> EmailMessage:
-    """The mail for ``view.viewer`` after a decision: news, what to decide, template, state."""
+def player_mail(view: GameView, private_report: str, roster: Roster | None = None,
+                pictures: Pictures = "svg") -> EmailMessage:
+    """The mail for ``view.viewer`` after a decision: news, what to decide, template, state;
+    the view attached, and the board picture (``pictures``: "svg", "png" for SVG and PNG,
+    "none") where the drawing extra (and for PNG a converter) is installed."""
     colour = view.viewer
     assert colour is not None
     seat = roster.players.get(colour) if roster is not None else None
@@ -59,8 +64,30 @@ def player_mail(view: GameView, private_report: str, roster: Roster | None = Non
         msg.set_param("format", "flowed")
     msg.add_attachment(io.canonical(view), maintype="application", subtype="json",
                        filename=f"view-{colour}-{view.decision:04d}.json")
+    if pictures != "none":
+        _attach_pictures(msg, view, pictures == "png")
     msg.set_boundary(f"trajan-{view.chain.hash[:32]}")  # same game file, same bytes
     return msg
+
+
+def _attach_pictures(msg: EmailMessage, view: GameView, png: bool) -> None:
+    """The board as the player sees it (issue 19): only if it can be drawn; the mail is
+    complete without it."""
+    import importlib.util
+
+    if importlib.util.find_spec("drawsvg") is None:
+        return
+    from adjudicator.drawing import board_png, board_svg
+
+    name = f"board-{view.viewer}-{view.decision:04d}"
+    try:
+        svg = board_svg(view).encode()
+        picture = board_png(view) if png else None
+    except Exception:  # noqa: BLE001 (a picture that fails leaves the mail whole, without it)
+        return
+    msg.add_attachment(svg, maintype="image", subtype="svg+xml", filename=f"{name}.svg")
+    if picture is not None:
+        msg.add_attachment(picture, maintype="image", subtype="png", filename=f"{name}.png")
 
 
 def _headers(msg: EmailMessage, view: GameView, colour: PlayerColour, roster: Roster | None,
@@ -101,7 +128,7 @@ def _flowed(lines: list[str]) -> str:
 
 
 def player_mails(state: GameState, private: Mapping[PlayerColour, str], roster: Roster | None = None,
-                 number: int | None = None) -> list[Mail]:
+                 number: int | None = None, pictures: Pictures = "svg") -> list[Mail]:
     """Every player's mail after an accepted order (``state``: the game after it;
     ``private``: each player's private report of it; ``number``: the order's number in
     the log, by default the decision it answered)."""
@@ -110,13 +137,13 @@ def player_mails(state: GameState, private: Mapping[PlayerColour, str], roster: 
     for colour in state.seats:
         view = view_of(state, colour)
         name = f"{n:04d}-{state.chain.hash[:8]}-{colour}.eml"
-        mails.append(Mail(colour, name, player_mail(view, private.get(colour, ""), roster)))
+        mails.append(Mail(colour, name, player_mail(view, private.get(colour, ""), roster, pictures)))
     return mails
 
 
 def write_player_mails(outbox: str, state: GameState, private: Mapping[PlayerColour, str],
                        roster: Roster | None = None, number: int | None = None,
-                       outputs: OutputSet | None = None) -> list[str]:
+                       outputs: OutputSet | None = None, pictures: Pictures = "svg") -> list[str]:
     """Write every player's mail into ``outbox`` (made if missing); the paths written.
 
     With ``outputs``, the files join that set (committed by the caller with its others)."""
@@ -124,7 +151,7 @@ def write_player_mails(outbox: str, state: GameState, private: Mapping[PlayerCol
     out = outputs if outputs is not None else OutputSet(inputs={})
     out.folder(outbox)
     paths = []
-    for mail in player_mails(state, private, roster, number):
+    for mail in player_mails(state, private, roster, number, pictures):
         path = os.path.join(outbox, mail.file_name)
         out.add(path, bytes(mail.message), option="--outbox", folder=outbox)
         paths.append(path)
