@@ -245,3 +245,33 @@ def test_the_board_picture_is_attached_where_it_can_be_drawn(
         for path in paths:
             names = [a.get_filename() or "" for a in parse(path).iter_attachments()]
             assert any(name.endswith(".svg") for name in names) == (n in PICTURED), (path.name, names)
+
+
+# --- The mails of a log folder (trajan mail-out) --------------------------------------------
+
+
+def test_mail_out_writes_the_mails_of_a_logs_steps(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from adjudicator.commands.main import app
+
+    log, outbox = tmp_path / "log", tmp_path / "outbox"
+    runner = CliRunner()
+    played = runner.invoke(app, ["selfplay", "--players", "2", "--seed", "mail-out-log", "--out", str(log)])
+    assert played.exit_code == 0, played.output
+    for args in (["--step", "0"], ["--step", "3"], []):
+        result = runner.invoke(app, ["mail-out", str(log), "--outbox", str(outbox), "--mail-pictures",
+                                     "none", *args])
+        assert result.exit_code == 0, result.output
+    names = sorted(p.name for p in outbox.iterdir())
+    last = max(int(p.name[:4]) for p in log.glob("*-game.json"))
+    assert [n[:4] for n in names] == ["0000", "0000", "0003", "0003", f"{last:04d}", f"{last:04d}"]
+    first = body(parse(outbox / names[0]))
+    assert "The game has begun" in first and "BEGIN ORDERS" in first
+    again = runner.invoke(app, ["mail-out", str(log), "--outbox", str(tmp_path / "again"), "--step", "3",
+                                "--mail-pictures", "none"])
+    assert again.exit_code == 0
+    for name in names[2:4]:  # the same step gives the same bytes
+        assert (tmp_path / "again" / name).read_bytes() == (outbox / name).read_bytes()
+    bad = runner.invoke(app, ["mail-out", str(log), "--outbox", str(outbox), "--step", "99999"])
+    assert bad.exit_code == 2 and "log.no_step" in bad.stderr
