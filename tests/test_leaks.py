@@ -173,7 +173,7 @@ def test_mails_leak_nothing(game: int) -> None:
             again = [m for m in player_mails(scramble(after, colour, rng), private, pictures="none")
                      if m.player == colour]
             assert bytes(again[0].message) == bytes(mail.message), "a hidden value shows in a mail"
-            text = mail.message.get_body(("plain",)).get_content()  # type: ignore[union-attr]
+            text = " ".join(mail.message.get_body(("plain",)).get_content().split())  # type: ignore[union-attr]
             for p in after.players:
                 listed = f"Hand: {len(p.hand)} card(s) ({', '.join(p.hand)})"
                 assert (listed in text) == (p.colour == colour and bool(p.hand)), (colour, p.colour)
