@@ -1,7 +1,5 @@
 """``trajan mail-out``: the players' mails of a game log's steps, written into an outbox."""
 
-from __future__ import annotations
-
 from pathlib import Path
 from typing import Annotated
 

@@ -130,8 +130,8 @@ def _add_reports(outputs: "OutputSet", folder: str, public: str,
         outputs.add(os.path.join(folder, f"{name}.md"), text.encode(), option="--reports-dir", folder=folder)
 
 
-def _add_mails(outputs: OutputSet, outbox: str, roster_path: str | None, state: GameState,
-               private: Mapping[PlayerColour, str], number: int | None, pictures: str) -> None:
+def _add_mails(outputs: "OutputSet", outbox: str, roster_path: str | None, state: "GameState",
+               private: "Mapping[PlayerColour, str]", number: int | None, pictures: str) -> None:
     """Every player's mail into ``outbox`` (issue 17), addressed by the roster if given."""
     from adjudicator.errors import Malformed, problem
     from adjudicator.mail.outgoing.compose import write_player_mails

@@ -5,8 +5,6 @@ Kept by the game master beside the game's log in a TOML file edited by hand
 not part of the game file: addresses never enter the hash chain, a report or a view.
 """
 
-from __future__ import annotations
-
 from typing import Annotated
 
 import msgspec
