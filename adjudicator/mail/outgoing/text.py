@@ -86,7 +86,7 @@ def decide_section(view: GameView, found: OptionsFile) -> list[str]:
         lines += option_line(line)
     option = found.options[0]
     if isinstance(option, (TurnOptions, ContinueOptions)):
-        said = _turn_hints(view, option)
+        said = [line for hint in _turn_hints(view, option) for line in wrap(hint)]
         lines += ["", *said, *([""] if said else []), *wrap(BEFORE_SENDING)]
     return lines
 
