@@ -1,4 +1,5 @@
-"""``trajan mail-out``: the players' mails of a game log's steps, written into an outbox."""
+"""``trajan mail-out``: the players' mails of a game log's steps, written into an outbox;
+``trajan mail run``: the mail judge (issue 18), and ``trajan mail secret``."""
 
 from pathlib import Path
 from typing import Annotated
@@ -52,3 +53,61 @@ def mail_out(
         echo(f"Wrote {count} mail(s) into {outbox}.")
 
     run(as_json, work)
+
+
+mail_app = typer.Typer(help="The mail judge: a game played by mail from a mailbox (see the README).",
+                       no_args_is_help=True)
+app.add_typer(mail_app, name="mail")
+
+
+@mail_app.command("run")
+def mail_run(
+    gamedir: Annotated[Path, typer.Argument(help="The game folder: judge.toml, roster.toml, log/.",
+                                            show_default=False)],
+    *,
+    once: Annotated[bool, typer.Option("--once", help="One run, then stop (for cron).")] = False,
+    every: Annotated[float, typer.Option("--every", help="Seconds between runs when not --once.")] = 300.0,
+    now: Annotated[str | None, typer.Option(
+        "--now", help="The time of the run (ISO 8601; default: the clock). For tests.",
+        show_default=False)] = None,
+) -> None:
+    """Read new orders from the inbox, adjudicate them into the log, send every mail that follows."""
+    import time
+    from datetime import UTC, datetime
+
+    from adjudicator.mail.judge.deadlines import parse_time
+    from adjudicator.mail.judge.run import run as judge_run
+
+    def work() -> None:
+        while True:
+            at = parse_time(now) if now is not None else datetime.now(UTC)
+            echo(f"{at.isoformat(timespec='seconds')}: {judge_run(gamedir, at).text()}")
+            if once:
+                return
+            time.sleep(every)
+
+    run(False, work)
+
+
+@mail_app.command("secret")
+def mail_secret(
+    file: Annotated[Path, typer.Argument(help="Where to keep the secret (outside the log).",
+                                         show_default=False)],
+) -> None:
+    """Make the game master's secret, from which each player's token is derived."""
+    def work() -> None:
+        import base64
+        import os
+
+        from adjudicator.errors import Malformed, problem
+
+        try:
+            fd = os.open(file, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        except FileExistsError:
+            raise Malformed([problem("output.exists", "$", f"{file} exists; a secret is never "
+                                     "replaced (the players' tokens come from it).")]) from None
+        with os.fdopen(fd, "wb") as out:
+            out.write(base64.b64encode(os.urandom(32)) + b"\n")
+        echo(f"Wrote {file}: keep it private and out of the game's log.")
+
+    run(False, work)

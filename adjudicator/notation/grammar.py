@@ -14,6 +14,7 @@ from adjudicator.notation.table import (
     INT,
     STEPS,
     TEXT,
+    TOKEN,
     VOCABS,
     Line,
     Opt,
@@ -80,6 +81,7 @@ def grammar() -> str:
     out += [f"{INT.name:<19} = digit , {{ digit }} ;",
             f"{ID.name:<19} = name | quoted ;     (* the game id, or its first 4 characters or more *)",
             f"{TEXT.name:<19} = quoted | {{ any character }} ;  (* to the end of the line *)",
+            f"{TOKEN.name:<19} = name ;  (* the secret token from the mail judge; not kept in the order *)",
             'quoted              = \'"\' , { character | escape } , \'"\' ;  (* a JSON string *)']
     return "\n".join(out) + "\n"
 

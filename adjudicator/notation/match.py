@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from adjudicator.notation.table import ID, INT, TEXT, Item, Line, Opt, Slot, Vocab, Word
+from adjudicator.notation.table import ID, INT, TEXT, TOKEN, Item, Line, Opt, Slot, Vocab, Word
 
 _TOKEN = re.compile(r'"(?:[^"\\\n]|\\.)*"|#.*|"|[^\s,;:"#]+')
 _MAX_JOIN = 3  # a name is written in at most 3 words ("germania inferior", "senate 2")
@@ -153,7 +153,7 @@ def _slot(slot: Slot, tokens: list[Token], i: int, text: str,
         if len(tokens) == i + 1 and tokens[i].quoted:
             return len(tokens), tokens[i].raw
         return len(tokens), text[tokens[i].start:].split("#")[0].strip()
-    if vocab is ID:
+    if vocab is ID or vocab is TOKEN:
         return (i + 1, tokens[i].raw) if i < len(tokens) else Fail(i, [vocab.what])
     if vocab is INT:
         if i < len(tokens) and re.fullmatch(r"[0-9]{1,16}", tokens[i].raw):

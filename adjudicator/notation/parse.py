@@ -351,7 +351,7 @@ def to_order_file(order: TextOrder, game_ids: Sequence[str] = ()) -> OrderFile:
     header = dict(order.header)
     if game_ids:
         header["game"] = resolve_game(header["game"], game_ids, order.where["game"])
-    envelope = {HEADER_FIELDS[k]: v for k, v in header.items()}
+    envelope = {HEADER_FIELDS[k]: v for k, v in header.items() if k in HEADER_FIELDS}
     try:
         raw = {"format": ORDERS_FORMAT, **envelope, "answer": msgspec.to_builtins(order.answer)}
         return msgspec.convert(raw, OrderFile)

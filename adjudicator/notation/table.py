@@ -90,6 +90,9 @@ COLOUR = _vocab("colour", "a player colour", PLAYER_COLOURS)
 INT = Vocab("int", "a decision number (1, 2, ...)")
 ID = Vocab("id", "the game id (or its first 4 characters or more)")
 TEXT = Vocab("text", "who wrote the order (the rest of the line)")
+# The player's secret token from the mail judge (adjudicator.mail.judge.tokens): read, then
+# left out of the order file, so it never enters the log.
+TOKEN = Vocab("token", "your token from the judge's first mail")
 
 VOCABS = (ACTION, MARKER, COMMODITY, PILE, SOURCE, SHIP, FORUM_TILE, PROVINCE, STACK, SITE, USE,
           BONUS, COLOUR)
@@ -108,10 +111,13 @@ HEADER = (
     Line("header", "by", (W("by"), Slot("by", TEXT))),
     # The player did not answer: who answered for them (``stand_in``, e.g. "greedy bot").
     Line("header", "standin", (W("standin"), Slot("standin", TEXT))),
+    Line("header", "token", (W("token"), Slot("token", TOKEN))),
 )
 HEADER_FIELDS = {"game": "game_id", "decision": "decision", "player": "player", "by": "written_by",
                  "standin": "stand_in"}
 REQUIRED_HEADER = ("game", "decision", "player")
+# Header keys read but not part of the order file (the mail judge checks them).
+MAIL_ONLY_HEADER = ("token",)
 
 # --- The steps of a turn (seed 000, "A player's turn"), in the order of the JSON format ----
 STEPS = (

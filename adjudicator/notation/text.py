@@ -40,7 +40,7 @@ def order_text(orders: OrderFile) -> str:
 def header_lines(game_id: str, decision: int, player: str, written_by: str | None = None,
                  stand_in: str | None = None) -> list[str]:
     values = {"game": game_id, "decision": decision, "player": player, "by": written_by, "standin": stand_in}
-    first = " ".join(_render(h, values) for h in HEADER if h.tag not in ("by", "standin"))
+    first = " ".join(_render(h, values) for h in HEADER if h.tag not in ("by", "standin", "token"))
     notes = [h for h in HEADER if h.tag in ("by", "standin") and values[h.tag] is not None]
     return [first] + [_render(h, values) for h in notes]
 

@@ -1,0 +1,123 @@
+"""The game master's settings for the mail judge: ``GAMEDIR/judge.toml``, checked on reading.
+
+A game folder holds ``judge.toml`` (these settings), ``roster.toml`` (each colour's name
+and address), ``log/`` (the game's log: ``0000-game.json`` and what follows) and
+``judge/`` (what the judge did: :mod:`adjudicator.mail.judge.record`).  Passwords are
+never in a file of the game: they come from the environment (``password_env``) or from a
+file of their own (``password_file``); the game master's secret for the tokens likewise
+(``secret_file``).
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Annotated, Literal, TypeVar
+
+import msgspec
+
+from adjudicator.errors import Malformed, problem
+from adjudicator.files import io
+
+Port = Annotated[int, msgspec.Meta(ge=1, le=65535)]
+
+
+class _Settings(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
+    pass
+
+
+class Login(_Settings, frozen=True, kw_only=True):
+    host: str = "127.0.0.1"
+    port: Port | None = None
+    user: str | None = None
+    password_env: str | None = None  # the name of an environment variable holding the password
+    password_file: str | None = None  # a file holding only the password
+    cafile: str | None = None  # certificates to trust (default: the system's)
+
+
+class Inbox(Login, frozen=True, kw_only=True):
+    kind: Literal["maildir", "imap"]
+    path: str | None = None  # maildir: the Maildir folder
+    security: Literal["imaps", "starttls", "none"] = "imaps"
+    folder: str = "INBOX"
+
+
+class Outbox(Login, frozen=True, kw_only=True):
+    kind: Literal["smtp", "folder"]
+    path: str | None = None  # folder: where the .eml files go (a dry run)
+    security: Literal["tls", "starttls", "none"] = "starttls"
+
+
+class Deadlines(_Settings, frozen=True, kw_only=True):
+    hours: Annotated[int, msgspec.Meta(ge=1, le=24 * 60)] = 48
+    weekends: bool = True  # whether Saturday and Sunday count towards a deadline
+    remind_hours: Annotated[int, msgspec.Meta(ge=0, le=24 * 30)] = 12  # reminder this long before
+    bot: str = "random"  # the bot that answers for an absent player
+    enabled: bool = True
+
+
+class JudgeConfig(_Settings, frozen=True, kw_only=True):
+    address: str  # the judge's own address (From: of every mail)
+    secret_file: str  # the game master's secret for the tokens; keep it out of the log
+    inbox: Inbox
+    outbox: Outbox
+    deadlines: Deadlines = msgspec.field(default_factory=Deadlines)
+
+
+_Box = TypeVar("_Box", Inbox, Outbox)
+
+
+def load_config(path: Path) -> JudgeConfig:
+    """The settings in ``path`` (TOML); relative paths in it are read from its folder."""
+    import tomllib
+
+    file = str(path)
+    try:
+        value = tomllib.loads(io.read_bytes(file).decode("utf-8"))
+        config = msgspec.convert(value, JudgeConfig)
+    except UnicodeDecodeError:
+        raise _bad(file, "$", "The judge's settings are not UTF-8 text.") from None
+    except tomllib.TOMLDecodeError as e:
+        raise _bad(file, "$", f"The judge's settings are not valid TOML: {e}.") from None
+    except msgspec.ValidationError as e:
+        message, _, at = str(e).partition(" - at `")
+        raise _bad(file, at.rstrip("`") or "$", f"The judge's settings are not valid: {message}.") from None
+    base = path.parent
+    for place, box in (("inbox", config.inbox), ("outbox", config.outbox)):
+        if box.kind in ("maildir", "folder") and not box.path:
+            raise _bad(file, f"$.{place}.path", f"A {box.kind} {place} needs a path.")
+    return msgspec.structs.replace(
+        config, secret_file=str(base / config.secret_file),
+        inbox=_rebased(config.inbox, base), outbox=_rebased(config.outbox, base))
+
+
+def _rebased(box: _Box, base: Path) -> _Box:
+    def at(p: str | None) -> str | None:
+        return None if p is None else str(base / os.path.expanduser(p))
+    changes = {"cafile": at(box.cafile), "password_file": at(box.password_file), "path": at(box.path)}
+    return msgspec.structs.replace(box, **changes)
+
+
+def password(box: Login, place: str) -> str | None:
+    """The password for ``box``, from the environment or its file (never from the settings)."""
+    if box.password_env:
+        value = os.environ.get(box.password_env)
+        if value is None:
+            raise _bad("judge.toml", f"$.{place}.password_env",
+                       f"The environment variable {box.password_env} (the {place} password) is not set.")
+        return value
+    if box.password_file:
+        return io.read_bytes(box.password_file).decode("utf-8").strip()
+    return None
+
+
+def read_secret(config: JudgeConfig) -> bytes:
+    data = io.read_bytes(config.secret_file).strip()
+    if len(data) < 16:
+        raise _bad(config.secret_file, "$", "The judge's secret is shorter than 16 bytes; make one with "
+                   "'trajan mail secret FILE'.")
+    return data
+
+
+def _bad(file: str, path: str, message: str) -> Malformed:
+    return Malformed([problem("judge.settings", path, message).located(file)])

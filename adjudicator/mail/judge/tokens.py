@@ -1,0 +1,49 @@
+"""Who may answer: a player's secret token, derived, never stored in the clear.
+
+token = the first 16 characters of base32(HMAC-SHA256(secret, game id NUL colour)),
+lower case.  The secret is the game master's (a file outside the log); the token reaches
+the player in every mail the judge sends them (only to their registered address) and
+must come back in their orders as a ``token ...`` line (a header line of the notation,
+left out of the order file, so it never enters the log), or for JSON orders as a
+``token ...`` line beside the JSON or an ``X-Trajan-Token`` mail header.  A token in
+quoted text (``>``) does not count: the player copies it into their own lines, as the
+template shows.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import re
+from email import message_from_bytes, policy
+
+from adjudicator.mail.message import is_message, parts
+
+LENGTH = 16
+_LINE = re.compile(r"^[ \t]*token[\s:=]+([A-Za-z0-9]{8,64})\s*(#.*)?$", re.IGNORECASE | re.MULTILINE)
+
+
+def token_for(secret: bytes, game_id: str, colour: str) -> str:
+    digest = hmac.new(secret, f"{game_id}\0{colour}".encode(), hashlib.sha256).digest()
+    return base64.b32encode(digest).decode("ascii")[:LENGTH].lower()
+
+
+def tokens_in(data: bytes) -> list[str]:
+    """Every token a message carries: its ``X-Trajan-Token`` header and ``token`` lines."""
+    found: list[str] = []
+    if is_message(data):
+        header = message_from_bytes(data, policy=policy.default).get("X-Trajan-Token")
+        if header:
+            found.append(str(header).strip())
+        texts = [p.text for p in parts(data)]
+    else:
+        texts = [data.decode("utf-8", errors="replace")]
+    for text in texts:
+        found += [m.group(1) for m in _LINE.finditer(text)]
+    return found
+
+
+def carries(data: bytes, expected: str) -> bool:
+    """Whether the message carries ``expected`` (case-insensitive, compared in constant time)."""
+    return any(hmac.compare_digest(t.lower().encode(), expected.encode()) for t in tokens_in(data))

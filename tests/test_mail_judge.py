@@ -1,0 +1,138 @@
+"""The mail judge's core over a local Maildir and a folder outbox (issue 18): tokens,
+refusals, receipts, the processed record, resend, the crash rules and the lock."""
+
+from __future__ import annotations
+
+import mailbox
+from datetime import UTC, datetime
+from email import message_from_bytes, policy
+from email.message import EmailMessage
+from pathlib import Path
+
+import pytest
+
+from adjudicator.mail.judge import record
+from adjudicator.mail.judge.run import run
+from tests.judgeplay import ADDRESSES, make_gamedir, needs_answer, reply, step_of, token
+
+NOW = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)  # a Monday
+
+
+def _folder_game(tmp_path: Path) -> tuple[Path, str, mailbox.Maildir]:
+    box = mailbox.Maildir(tmp_path / "Maildir", create=True)
+    game = tmp_path / "game"
+    game_id = make_gamedir(game, "judge-core", 'kind = "maildir"\npath = "../Maildir"',
+                           'kind = "folder"\npath = "../sent"')
+    return game, game_id, box
+
+
+def _sent(tmp_path: Path) -> list[EmailMessage]:
+    mails = []
+    for path in sorted((tmp_path / "sent").glob("*.eml"), key=lambda p: p.stat().st_mtime_ns):
+        m = message_from_bytes(path.read_bytes(), policy=policy.default)
+        assert isinstance(m, EmailMessage)
+        mails.append(m)
+    return mails
+
+
+def _to(mails: list[EmailMessage], colour: str) -> list[EmailMessage]:
+    return [m for m in mails if str(m["To"]) == ADDRESSES[colour]]
+
+
+def _steps(game: Path) -> int:
+    return len(list((game / "log").glob("*-game.json"))) - 1
+
+
+def test_first_mails_carry_the_token_and_a_reply_is_accepted_once(tmp_path: Path) -> None:
+    game, game_id, box = _folder_game(tmp_path)
+    assert "mails sent" in run(game, NOW).counts
+    first = {c: _to(_sent(tmp_path), c)[-1] for c in ADDRESSES}
+    for colour, mail in first.items():
+        assert f"token {token(game_id, colour)}" in mail.get_body(("plain",)).get_content()
+        assert token(game_id, "red" if colour == "green" else "green") not in mail.as_string()
+    colour = next(c for c, m in first.items() if needs_answer(m))
+    answer = reply(first[colour], colour)  # type: ignore[arg-type]
+    box.add(answer.as_bytes())
+    box.add(answer.as_bytes())  # a duplicate delivery
+    summary = run(game, NOW)
+    assert summary.counts["accepted"] == 1 and summary.counts["duplicates skipped"] == 1
+    assert _steps(game) == 1
+    mails = _to(_sent(tmp_path), colour)
+    assert any("orders accepted" in str(m["Subject"]) for m in mails)
+    assert max(step_of(m) for m in _sent(tmp_path)) == 1
+    # The same message again, as a new delivery after the first was marked seen: skipped.
+    box.add(answer.as_bytes())
+    assert run(game, NOW).counts == {"duplicates skipped": 1}
+    assert _steps(game) == 1
+
+
+def test_a_forged_sender_and_a_wrong_token_are_refused_at_the_registered_address(tmp_path: Path) -> None:
+    game, game_id, box = _folder_game(tmp_path)
+    run(game, NOW)
+    colour, mail = next((c, m) for c in ADDRESSES for m in _to(_sent(tmp_path), c) if needs_answer(m))
+    before = len(_sent(tmp_path))
+    box.add(reply(mail, colour, token_text="").as_bytes())  # type: ignore[arg-type]
+    box.add(reply(mail, colour, token_text="token aaaaaaaaaaaaaaaa").as_bytes())  # type: ignore[arg-type]
+    box.add(reply(mail, colour, sender="mallory@example.net").as_bytes())  # type: ignore[arg-type]
+    summary = run(game, NOW)
+    assert summary.counts["refused (token)"] == 2 and summary.counts["ignored (unknown sender)"] == 1
+    assert _steps(game) == 0
+    new = _sent(tmp_path)[before:]
+    assert [str(m["To"]) for m in new] == [ADDRESSES[colour]] * 2
+    for m in new:
+        text = m.get_body(("plain",)).get_content()
+        assert game_id not in text and "token" in text and "decision" not in text
+
+
+def test_bad_orders_get_their_problems_and_resend_sends_the_latest_mail(tmp_path: Path) -> None:
+    game, game_id, box = _folder_game(tmp_path)
+    run(game, NOW)
+    colour, mail = next((c, m) for c in ADDRESSES for m in _to(_sent(tmp_path), c) if needs_answer(m))
+    bad = reply(mail, colour)  # type: ignore[arg-type]
+    body = bad.get_body(("plain",)).get_content().replace("END ORDERS", "sow milatary red\nEND ORDERS")
+    bad.set_content(body)
+    box.add(bad.as_bytes())
+    ask = EmailMessage()
+    ask["From"], ask["To"], ask["Subject"] = ADDRESSES[colour], "judge@example.org", "resend"
+    ask.set_content("please\n")
+    box.add(ask.as_bytes())
+    summary = run(game, NOW)
+    assert summary.counts["refused (orders)"] == 1 and summary.counts["resent"] == 1
+    refusal, again = _sent(tmp_path)[-2:]
+    assert "refused" in str(refusal["Subject"]) and "milatary" in refusal.get_body(("plain",)).get_content()
+    assert again.get_body(("plain",)).get_content() == mail.get_body(("plain",)).get_content()
+    assert again["Message-ID"] != mail["Message-ID"]
+    assert _steps(game) == 0
+
+
+def test_a_crash_after_the_log_or_before_sending_loses_nothing(tmp_path: Path,
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    game, _, box = _folder_game(tmp_path)
+    run(game, NOW)
+    colour, mail = next((c, m) for c in ADDRESSES for m in _to(_sent(tmp_path), c) if needs_answer(m))
+    box.add(reply(mail, colour).as_bytes())  # type: ignore[arg-type]
+    real_write = record.Commit.write
+
+    def crash(self: record.Commit) -> None:
+        raise KeyboardInterrupt  # the process dies after the log step, before the record
+    monkeypatch.setattr(record.Commit, "write", crash)
+    with pytest.raises(KeyboardInterrupt):
+        run(game, NOW)
+    assert _steps(game) == 1 and record.load_state(game).mailed == 0
+    monkeypatch.setattr(record.Commit, "write", real_write)
+    sent_before = len(_sent(tmp_path))
+    from adjudicator.mail.judge import outbox
+
+    def die(self: outbox.FolderSink, message: EmailMessage) -> None:
+        raise KeyboardInterrupt  # dies after the record, before sending
+    monkeypatch.setattr(outbox.FolderSink, "send", die)
+    with pytest.raises(KeyboardInterrupt):
+        run(game, NOW)
+    assert _steps(game) == 1 and record.load_state(game).mailed == 1
+    # The players' mails of the new step were journaled (the message itself is read again
+    # next time: it was never marked handled, and is known as applied by the log).
+    assert len(record.pending(game)) == 2
+    monkeypatch.undo()
+    summary = run(game, NOW)
+    assert summary.counts == {"mails sent": 3, "accepted": 1}
+    assert len(_sent(tmp_path)) == sent_before + 3 and _steps(game) == 1
