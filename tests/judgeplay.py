@@ -66,7 +66,7 @@ def view_in(mail: EmailMessage) -> bytes:
 def token_line(mail: EmailMessage) -> str:
     body = mail.get_body(preferencelist=("plain",))
     assert body is not None
-    found = re.search(r"^token [a-z0-9]+$", body.get_content(), re.MULTILINE)
+    found = re.search(r"^token [a-z0-9]+$", body.get_content().replace("\r\n", "\n"), re.MULTILINE)
     assert found, "the mail's reply template has no token line"
     return found.group(0)
 

@@ -5,7 +5,6 @@ run, a folder of ``.eml`` files.  The journal of unsent mails is :mod:`.record`'
 from __future__ import annotations
 
 import smtplib
-import ssl
 from email import message_from_bytes, policy
 from email.message import EmailMessage
 from pathlib import Path
@@ -44,13 +43,13 @@ class SmtpSink:
 
     def _connect(self) -> smtplib.SMTP:
         s = self.settings
-        context: ssl.SSLContext = tls_context(s.cafile)
         if s.security == "tls":
-            client: smtplib.SMTP = smtplib.SMTP_SSL(s.host, s.port or 465, context=context, timeout=60)
+            client: smtplib.SMTP = smtplib.SMTP_SSL(s.host, s.port or 465, context=tls_context(s.cafile),
+                                                    timeout=60)
         else:
             client = smtplib.SMTP(s.host, s.port or 587, timeout=60)
             if s.security == "starttls":
-                client.starttls(context=context)
+                client.starttls(context=tls_context(s.cafile))
         if s.user:
             client.login(s.user, password(s, "outbox") or "")
         return client

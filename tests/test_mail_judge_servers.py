@@ -1,0 +1,126 @@
+"""A whole 2-player game played by mail through real servers (issue 18): Dovecot (IMAP
+with STARTTLS, the certificate checked against the test's CA file) as the judge's inbox,
+aiosmtpd (with a login) capturing what the judge sends.  The test plays both players by
+reading their mails from the capture and replying to the judge's mailbox, with a forged
+sender, a wrong token, a duplicated message, a crash between adjudication and sending,
+and missed deadlines on the way; the final log verifies.
+
+``TRAJAN_MAIL_GAME_HUMAN`` (default 40) is how many of a player's decisions are answered
+by mail before both players go silent and the deadlines let the bot finish the game.
+"""
+
+from __future__ import annotations
+
+import os
+from datetime import UTC, datetime, timedelta
+from email.message import EmailMessage
+from pathlib import Path
+
+import pytest
+
+from adjudicator.files import io
+from adjudicator.logs.verify import verify_log
+from adjudicator.mail.judge import deadlines, gamelog, outbox, record
+from adjudicator.mail.judge.run import run
+from adjudicator.model.state import GameOver
+from tests.judgeplay import ADDRESSES, JUDGE, make_gamedir, needs_answer, reply, step_of
+from tests.mailservers import Dovecot, SmtpCapture
+
+HUMAN_ANSWERS = int(os.environ.get("TRAJAN_MAIL_GAME_HUMAN", "40"))
+START = datetime(2026, 3, 6, 18, 0, tzinfo=UTC)  # a Friday evening
+
+
+def _settings(server: Dovecot, smtp: SmtpCapture) -> tuple[str, str]:
+    inbox = (f'kind = "imap"\nhost = "127.0.0.1"\nport = {server.port}\nsecurity = "starttls"\n'
+             f'user = "{JUDGE}"\npassword_env = "TRAJAN_TEST_IMAP_PASSWORD"\ncafile = "{server.cafile}"')
+    out = (f'kind = "smtp"\nhost = "127.0.0.1"\nport = {smtp.port}\nsecurity = "none"\n'
+           'user = "judge"\npassword_file = "smtp-password"')
+    return inbox, out
+
+
+def _latest(smtp: SmtpCapture, colour: str) -> EmailMessage | None:
+    mails = [m for m in smtp.to(ADDRESSES[colour]) if step_of(m) >= 0 and "reminder" not in str(m["Subject"])
+             and "accepted" not in str(m["Subject"])]
+    return max(mails, key=step_of) if mails else None
+
+
+def _over(game: Path) -> bool:
+    latest = gamelog.latest(game / "log")
+    return isinstance(io.load_game(latest.data).pending, GameOver)
+
+
+def test_a_whole_game_by_mail_over_imap_and_smtp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TRAJAN_TEST_IMAP_PASSWORD", "imap-secret")
+    with Dovecot({JUDGE: "imap-secret"}, tls=True) as server, SmtpCapture(login=("judge", "smtp-pw")) as smtp:
+        game = tmp_path / "game"
+        inbox, out = _settings(server, smtp)
+        game_id = make_gamedir(game, "judge-whole-game", inbox, out,
+                               "[deadlines]\nhours = 48\nweekends = false\nremind_hours = 12\n")
+        (game / "smtp-password").write_text("smtp-pw\n")
+        now = START
+        assert "mails sent" in run(game, now).counts
+        answered: set[str] = set()
+        events: dict[str, int] = {}
+        human = 0
+        crashed = False
+        while not _over(game) and human < HUMAN_ANSWERS:
+            waiting = [(c, m) for c in ADDRESSES if (m := _latest(smtp, c)) is not None
+                       and needs_answer(m) and str(m["Message-ID"]) not in answered]
+            assert waiting, "no player has a mail to answer, yet the game is not over"
+            for colour, mail in waiting:
+                answered.add(str(mail["Message-ID"]))
+                answer = reply(mail, colour)  # type: ignore[arg-type]
+                server.deliver(JUDGE, answer)
+                human += 1
+                if human == 3:  # the same message delivered twice
+                    server.deliver(JUDGE, answer)
+                if human == 5:  # a forger using the player's address, and a wrong token
+                    server.deliver(JUDGE, reply(mail, colour, token_text=""))  # type: ignore[arg-type]
+                    server.deliver(JUDGE, reply(mail, colour,  # type: ignore[arg-type]
+                                                token_text="token abcdefgh23456723"))
+            now += timedelta(minutes=30)
+            if human >= 7 and not crashed:  # a crash after the log, before sending
+                crashed = True
+                monkeypatch.setattr(outbox.SmtpSink, "send", _crash)
+                with pytest.raises(KeyboardInterrupt):
+                    run(game, now)
+                assert record.pending(game)
+                monkeypatch.undo()
+                monkeypatch.setenv("TRAJAN_TEST_IMAP_PASSWORD", "imap-secret")
+            for what, n in run(game, now).counts.items():
+                events[what] = events.get(what, 0) + n
+        assert events.get("duplicates skipped", 0) >= 1
+        assert events.get("refused (token)", 0) == 2
+        assert not record.pending(game)
+        # Both players go silent: reminders, then the bot answers at each deadline (weekends
+        # do not count) until the game ends.
+        steps_before = gamelog.latest(game / "log").step
+        silent = 0
+        while not _over(game):
+            state = record.load_state(game)
+            due = deadlines.due(deadlines.parse_time(state.opened[str(gamelog.latest(game / "log").step)]),
+                                48, False)
+            times = [due - timedelta(hours=6), due] if silent < 3 else [due]
+            for now in times:
+                assert now >= START
+                for what, n in run(game, now).counts.items():
+                    events[what] = events.get(what, 0) + n
+            silent += 1
+        assert events.get("reminders", 0) >= 1
+        assert events.get("answered by the bot at the deadline", 0) >= 1
+        assert gamelog.latest(game / "log").step > steps_before
+        result = verify_log(game / "log")
+        assert result.ok and result.game_over, result.problems
+        # Every message was handled once; a forged or duplicated one changed nothing.
+        final = [m for m in smtp.to(ADDRESSES["red"]) if "game is over" in m.get_body(("plain",)).get_content()]
+        assert final
+        for colour, address in ADDRESSES.items():
+            for mail in smtp.to(address):
+                assert mail["From"] == JUDGE
+                other = "green" if colour == "red" else "red"
+                from tests.judgeplay import token
+                assert token(game_id, other) not in mail.as_string()
+
+
+def _crash(self: outbox.SmtpSink, message: EmailMessage) -> None:
+    raise KeyboardInterrupt
