@@ -75,7 +75,7 @@ def reply(mail: EmailMessage, colour: PlayerColour, *, sender: str | None = None
           token_text: str | None = None) -> EmailMessage:
     """The player's answer to ``mail``: a bot's choice from the attached view, in the notation."""
     view = io.load_view(view_in(mail))
-    order = msgspec.structs.replace(absent_orders(view, colour, "random", "player"), written_by=None)
+    order = msgspec.structs.replace(absent_orders(view, colour, "random", "player"), stand_in=None)
     head, *rest = order_text(order).splitlines()
     quoted = "\n".join("> " + line for line in mail.get_body(preferencelist=("plain",)).get_content()
                        .splitlines()[:30])

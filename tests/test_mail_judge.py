@@ -136,3 +136,73 @@ def test_a_crash_after_the_log_or_before_sending_loses_nothing(tmp_path: Path,
     summary = run(game, NOW)
     assert summary.counts == {"mails sent": 3, "accepted": 1}
     assert len(_sent(tmp_path)) == sent_before + 3 and _steps(game) == 1
+
+
+def test_json_orders_carry_the_token_beside_them(tmp_path: Path) -> None:
+    from adjudicator.files import io
+    from adjudicator.logs.selfplay import absent_orders
+    from tests.judgeplay import view_in
+
+    game, game_id, box = _folder_game(tmp_path)
+    run(game, NOW)
+    colour, mail = next((c, m) for c in ADDRESSES for m in _to(_sent(tmp_path), c) if needs_answer(m))
+    order = absent_orders(io.load_view(view_in(mail)), colour, "random", "json")  # type: ignore[arg-type]
+    answer = EmailMessage()
+    answer["From"], answer["To"], answer["Subject"] = ADDRESSES[colour], "judge@example.org", "orders"
+    answer.set_content(io.encode_orders(order).decode() + f"\ntoken {token(game_id, colour)}\n")
+    box.add(answer.as_bytes())
+    assert run(game, NOW).counts["accepted"] == 1 and _steps(game) == 1
+
+
+def test_two_runs_at_once_take_turns_and_a_hung_one_makes_the_other_give_up(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+    import time
+
+    from adjudicator.errors import Malformed
+    from adjudicator.files import lock
+
+    game, _, _ = _folder_game(tmp_path)
+    holder = subprocess.Popen([sys.executable, "-c", "import fcntl, os, sys, time\n"
+                               f"fd = os.open({str(game)!r}, os.O_RDONLY)\nfcntl.flock(fd, fcntl.LOCK_EX)\n"
+                               "print('locked', flush=True)\ntime.sleep(60)\n"], stdout=subprocess.PIPE)
+    try:
+        assert holder.stdout is not None and holder.stdout.readline() == b"locked\n"
+        original = lock.WAIT_SECONDS
+        start = time.monotonic()
+        with pytest.raises(Malformed) as refused:
+            with lock.locked(str(game), wait=0.5):
+                pass
+        assert [p.code for p in refused.value.problems] == ["output.locked"]
+        assert time.monotonic() - start < 5 and original == lock.WAIT_SECONDS
+        assert not (game / "judge").exists()
+    finally:
+        holder.kill()  # the holder dies: the kernel releases its lock, no stale lock is left
+        holder.wait()
+    assert "mails sent" in run(game, NOW).counts
+
+
+def test_deadlines_skip_weekends_when_asked() -> None:
+    from datetime import timedelta
+
+    from adjudicator.mail.judge.deadlines import due
+
+    friday = datetime(2026, 3, 6, 18, 0, tzinfo=UTC)
+    assert due(friday, 48, True) == friday + timedelta(hours=48)
+    assert due(friday, 48, False) == datetime(2026, 3, 10, 18, 0, tzinfo=UTC)  # Tuesday
+    saturday = datetime(2026, 3, 7, 12, 0, tzinfo=UTC)
+    assert due(saturday, 24, False) == datetime(2026, 3, 10, 0, 0, tzinfo=UTC)
+
+
+def test_the_command_runs_once_and_names_bad_settings(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    game, _, _ = _folder_game(tmp_path)
+    done = subprocess.run([sys.executable, "-m", "adjudicator", "mail", "run", str(game), "--once",
+                           "--now", "2026-03-02T09:00"], capture_output=True, text=True, check=False)
+    assert done.returncode == 0 and "2 mails sent" in done.stdout
+    (game / "judge.toml").write_text((game / "judge.toml").read_text() + "[deadlines]\nhours = 0\n")
+    done = subprocess.run([sys.executable, "-m", "adjudicator", "mail", "run", str(game), "--once"],
+                          capture_output=True, text=True, check=False)
+    assert done.returncode == 2 and "judge.settings" in done.stderr and "Traceback" not in done.stderr

@@ -22,7 +22,7 @@ from adjudicator.mail.message import is_message, parts
 from adjudicator.model.orders import OrderFile
 from adjudicator.notation.match import Fail, TokenError, norm, tokenize
 from adjudicator.notation.parse import parse_lines, read_line, to_order_file, where
-from adjudicator.notation.table import BEGIN, END_BLOCK, HEADER, first_words
+from adjudicator.notation.table import BEGIN, END_BLOCK, HEADER, MAIL_ONLY_HEADER, first_words
 
 # What phones and webmail add below a message (no "-- " before it).
 _SIGN_OFF = re.compile(r"(sent from|sent with|get outlook|envoyé de|von meinem|enviado desde)\b",
@@ -32,7 +32,9 @@ _SIGN_OFF = re.compile(r"(sent from|sent with|get outlook|envoyé de|von meinem|
 # An order is at most 64 steps and a header; an order block longer than this is refused
 # unread (a crafted message must not cost minutes).
 MAX_BLOCK_LINES = 300
-_HEADER_WORDS = {norm(h.tag) for h in HEADER}
+# A block starts with a header line that names the order (a lone ``token`` line beside JSON
+# orders does not start one).
+_HEADER_WORDS = {norm(h.tag) for h in HEADER if h.tag not in MAIL_ONLY_HEADER}
 
 
 @dataclass(frozen=True)
