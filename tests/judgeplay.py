@@ -71,14 +71,61 @@ def token_line(mail: EmailMessage) -> str:
     return found.group(0)
 
 
-def reply(mail: EmailMessage, colour: PlayerColour, *, sender: str | None = None,
-          token_text: str | None = None) -> EmailMessage:
-    """The player's answer to ``mail``: a bot's choice from the attached view, in the notation."""
+def option_lines(mail: EmailMessage, colour: str) -> list[str] | None:
+    """An answer copied from the mail's option lines, as a player would paste it: the
+    header, then the example answer, or the first ``sow`` line with the first step listed
+    under it, or the first take line; None if the mail lists no options."""
+    text = _plain(mail)
+    lines = [ln.split("#")[0].rstrip() for ln in text.splitlines()]
+    head = next((i for i, ln in enumerate(lines) if ln.startswith("game ") and f"player {colour}" in ln), None)
+    if head is None:
+        return None
+    block = []
+    for ln in lines[head + 1:]:
+        if not ln.strip() or ln.startswith(("Reply", "BEGIN")):
+            break
+        block.append(ln)
+    if not block:
+        return None
+    if block[0].startswith("sow"):
+        return [lines[head], block[0].strip()] + ([block[1].strip()] if len(block) > 1 and block[1].startswith(" ")
+                                                    else [])
+    if block[0].startswith("tray"):
+        return [lines[head], *(b.strip() for b in block)]
+    return [lines[head], block[0].strip()]
+
+
+def choose(mail: EmailMessage, colour: PlayerColour) -> tuple[list[str], bool]:
+    """The order lines a player sends: copied from the option lines if that order passes
+    ``check`` against their own view (as a player would check it), else a bot's choice
+    from the view.  Also whether the copied lines were used."""
+    from adjudicator.files.orders_any import load_orders_any
+    from adjudicator.views.standin import check_any
+
     view = io.load_view(view_in(mail))
+    copied = option_lines(mail, colour)
+    if copied is not None:
+        try:
+            order = load_orders_any(("\n".join(copied) + "\n").encode(), "copied", view.game_id)
+            if not check_any(view, order):
+                return copied, True
+        except Exception:  # noqa: BLE001 - a copied answer that does not read: the player thinks again
+            pass
     order = msgspec.structs.replace(absent_orders(view, colour, "random", "player"), stand_in=None)
-    head, *rest = order_text(order).splitlines()
-    quoted = "\n".join("> " + line for line in mail.get_body(preferencelist=("plain",)).get_content()
-                       .splitlines()[:30])
+    return order_text(order).splitlines(), False
+
+
+def _plain(mail: EmailMessage) -> str:
+    body = mail.get_body(preferencelist=("plain",))
+    assert body is not None
+    return str(body.get_content()).replace("\r\n", "\n")
+
+
+def reply(mail: EmailMessage, colour: PlayerColour, *, sender: str | None = None,
+          token_text: str | None = None, lines: list[str] | None = None) -> EmailMessage:
+    """The player's answer to ``mail`` (``lines``, or :func:`choose`'s), in the notation."""
+    head, *rest = lines if lines is not None else choose(mail, colour)[0]
+    quoted = "\n".join("> " + line for line in _plain(mail).splitlines()[:30])
     text = ("Hi judge,\n\nhere are my orders.\n\nBEGIN ORDERS\n" + head + "\n"
             + (token_text if token_text is not None else token_line(mail)) + "\n"
             + "\n".join(rest) + "\nEND ORDERS\n\nCheers\n-- \nsent from my desk\n\n"

@@ -1,7 +1,9 @@
 """A whole 2-player game played by mail through real servers (issue 18): Dovecot (IMAP
 with STARTTLS, the certificate checked against the test's CA file) as the judge's inbox,
 aiosmtpd (with a login) capturing what the judge sends.  The test plays both players by
-reading their mails from the capture and replying to the judge's mailbox, with a forged
+reading their mails from the capture and replying to the judge's mailbox (orders copied
+from the mail's option lines where those pass ``check`` against the attached view, else a
+bot's choice from the view), with a forged
 sender, a wrong token, a duplicated message, a crash between adjudication and sending,
 and missed deadlines on the way; the final log verifies.
 
@@ -23,7 +25,7 @@ from adjudicator.logs.verify import verify_log
 from adjudicator.mail.judge import deadlines, gamelog, outbox, record
 from adjudicator.mail.judge.run import run
 from adjudicator.model.state import GameOver
-from tests.judgeplay import ADDRESSES, JUDGE, make_gamedir, needs_answer, reply, step_of
+from tests.judgeplay import ADDRESSES, JUDGE, choose, make_gamedir, needs_answer, reply, step_of
 from tests.mailservers import Dovecot, SmtpCapture
 
 HUMAN_ANSWERS = int(os.environ.get("TRAJAN_MAIL_GAME_HUMAN", "40"))
@@ -63,13 +65,16 @@ def test_a_whole_game_by_mail_over_imap_and_smtp(tmp_path: Path, monkeypatch: py
         events: dict[str, int] = {}
         human = 0
         crashed = False
+        from_options = 0
         while not _over(game) and human < HUMAN_ANSWERS:
             waiting = [(c, m) for c in ADDRESSES if (m := _latest(smtp, c)) is not None
                        and needs_answer(m) and str(m["Message-ID"]) not in answered]
             assert waiting, "no player has a mail to answer, yet the game is not over"
             for colour, mail in waiting:
                 answered.add(str(mail["Message-ID"]))
-                answer = reply(mail, colour)  # type: ignore[arg-type]
+                lines, copied = choose(mail, colour)  # type: ignore[arg-type]
+                from_options += copied
+                answer = reply(mail, colour, lines=lines)  # type: ignore[arg-type]
                 server.deliver(JUDGE, answer)
                 human += 1
                 if human == 3:  # the same message delivered twice
@@ -89,6 +94,7 @@ def test_a_whole_game_by_mail_over_imap_and_smtp(tmp_path: Path, monkeypatch: py
                 monkeypatch.setenv("TRAJAN_TEST_IMAP_PASSWORD", "imap-secret")
             for what, n in run(game, now).counts.items():
                 events[what] = events.get(what, 0) + n
+        assert from_options >= 3, "no answer was copied from the mails' option lines"
         assert events.get("duplicates skipped", 0) >= 1
         assert events.get("refused (token)", 0) == 2
         assert not record.pending(game)
