@@ -38,10 +38,11 @@ def _message(sender: str, to: str, subject: str, body: str, now: datetime) -> Em
 def decision_mail(sender: str, to: str, name: str, state: GameState, step: int, report: str | None,
                   token: str, colour: PlayerColour, now: datetime) -> EmailMessage:
     """The mail for ``colour`` after log step ``step`` (0: the game's start)."""
-    from adjudicator.game.options import options
     from adjudicator.rendering.options_text import render_options
-    from adjudicator.views.redact import view_for
+    from adjudicator.views.redact import view_of
+    from adjudicator.views.standin import options_any
 
+    view = view_of(state, colour)  # everything in the mail comes from the player's own view
     deciding = colour in deciders(state.pending)
     game = state.game_id
     parts = [f"Hello {name},", ""]
@@ -51,7 +52,7 @@ def decision_mail(sender: str, to: str, name: str, state: GameState, step: int, 
         parts.append("The game is over. Thank you for playing.")
     elif deciding:
         parts += ["You decide now. Your legal answers and steps, ready to copy:", "",
-                  render_options(options(state, colour)).rstrip(), "",
+                  render_options(options_any(view, colour)).rstrip(), "",
                   "Reply to this mail with your orders between these lines:", "",
                   "BEGIN ORDERS", *header_lines(game, state.decision, colour), f"token {token}",
                   "(your answer or steps here, one per line)", "END ORDERS"]
@@ -61,7 +62,7 @@ def decision_mail(sender: str, to: str, name: str, state: GameState, step: int, 
               'Reply with the word "resend" as the subject to get this mail again.']
     kind = "your answer is needed" if deciding else "news"
     message = _message(sender, to, f"[trajan {game}] step {step}: {kind}", "\n".join(parts) + "\n", now)
-    message.add_attachment(io.canonical(view_for(state, colour)), maintype="application",
+    message.add_attachment(io.canonical(view), maintype="application",
                            subtype="json", filename=f"view-{colour}-{step:04d}.json")
     return message
 
