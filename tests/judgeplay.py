@@ -18,7 +18,7 @@ import msgspec
 
 from adjudicator.files import io
 from adjudicator.game.newgame import new_game
-from adjudicator.logs.selfplay import absent_orders
+from adjudicator.logs.absent import absent_orders
 from adjudicator.mail.judge.tokens import token_for
 from adjudicator.model.vocab import PlayerColour
 from adjudicator.notation.text import order_text

@@ -140,7 +140,7 @@ def test_a_crash_after_the_log_or_before_sending_loses_nothing(tmp_path: Path,
 
 def test_json_orders_carry_the_token_beside_them(tmp_path: Path) -> None:
     from adjudicator.files import io
-    from adjudicator.logs.selfplay import absent_orders
+    from adjudicator.logs.absent import absent_orders
     from tests.judgeplay import view_in
 
     game, game_id, box = _folder_game(tmp_path)

@@ -244,7 +244,7 @@ def _apply_deadlines(game: Game, sink: Sink) -> None:
 def _bot_answers(game: Game, commit: record.Commit, state: GameState, opened: datetime) -> None:
     """The bot answers for the first absent player; players of the same decision who are
     still to answer keep its opening time (their deadline has passed too)."""
-    from adjudicator.logs.selfplay import absent_orders
+    from adjudicator.logs.absent import absent_orders
 
     waiting = deciders(state.pending)
     order = absent_orders(state, waiting[0], game.config.deadlines.bot, f"{state.game_id}-deadline")
