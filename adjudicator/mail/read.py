@@ -84,12 +84,50 @@ def decode(data: bytes) -> str:
 
 
 def find_block(text: str) -> Block | None:
-    """The order block in ``text``: the writer's own lines first, then forwarded, then quoted."""
-    for lines in segments(text):
-        block = _marked(lines) or _headed(lines) or _json(lines)
+    """The order block in ``text``: the writer's own lines first, then own lines typed into
+    the quoted judge's mail, then forwarded, then quoted lines."""
+    own, after, quoted = segments(text)
+    block = _in(own) or _typed_into_quote(own, quoted)
+    if block is not None:
+        return block
+    for lines in (after, quoted):
+        block = _in(lines)
         if block is not None:
             return block
     return None
+
+
+def _in(lines: Lines) -> Block | None:
+    return _marked(lines) or _headed(lines) or _json(lines)
+
+
+def _typed_into_quote(own: Lines, quoted: Lines) -> Block | None:
+    """Own lines answering the quoted judge's mail: typed between its quoted ``BEGIN ORDERS``
+    and ``END ORDERS`` lines, or steps above it whose header is in its quoted reply
+    template (the judge's own header for this player and decision)."""
+    merged = sorted(own + quoted)
+    marked = _marked(merged)
+    mine = {n for n, t in own if t.strip()}
+    if marked is not None and any(n in mine for n, _ in marked.lines):
+        return marked
+    template = _marked(quoted)
+    if template is None or not template.lines:
+        return None
+    header = [(n, t) for n, t in template.lines if t.strip() and not t.strip().startswith("#")]
+    if not header or not all(_is_header_line(t) for _, t in header):
+        return None
+    start = next((k for k, (_, t) in enumerate(own) if _is_answer_line(t)), None)
+    if start is None:
+        return None
+    steps = _headed_from(own, start)
+    return Block(steps.kind, header + steps.lines) if steps.kind == "text" else steps
+
+
+def _is_answer_line(text: str) -> bool:
+    try:
+        return isinstance(read_line(text), tuple)
+    except TokenError:
+        return False
 
 
 _MARKERS = {m: re.compile(r"[\W_]*" + r"[\W_]+".join(m.split()) + r"[\W_]*", re.IGNORECASE)
@@ -120,6 +158,10 @@ def _headed(lines: Lines) -> Block | None:
     start = next((k for k, (_, t) in enumerate(lines) if _is_header_line(t)), None)
     if start is None:
         return None
+    return _headed_from(lines, start)
+
+
+def _headed_from(lines: Lines, start: int) -> Block:
     end = start
     while end < len(lines) and _order_like(lines[end][1], after_blank=not lines[end - 1][1].strip()):
         end += 1
