@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 if TYPE_CHECKING:
     from adjudicator.model.orders import OrderFile
@@ -70,6 +70,17 @@ def one_log_for_witnesses(logs: Sequence[Path]) -> None:
     if len(logs) != 1:
         raise Malformed([problem("args.witness_needs_one_log", "--witness",
                                  f"Witnesses belong to one game: give one log, not {len(logs)}.")])
+
+
+def backend(name: str, scheduler: str | None) -> Literal["pool", "dask"]:
+    """``trajan verify --backend``: pool or dask (a scheduler address needs dask)."""
+    from adjudicator.errors import Malformed, problem
+
+    if name not in ("pool", "dask"):
+        raise Malformed([problem("args.usage", "--backend", f"--backend takes pool or dask, not {name!r}.")])
+    if scheduler is not None and name != "dask":
+        raise Malformed([problem("args.usage", "--scheduler", "--scheduler is for --backend dask.")])
+    return "dask" if name == "dask" else "pool"
 
 
 def check_bots(names: Sequence[str]) -> None:

@@ -44,11 +44,18 @@ def selfplay(
 
 @app.command()
 def verify(
-    logs: Annotated[list[Path], typer.Argument(help="Log folders (as `trajan selfplay` writes them).",
-                                               show_default=False)],
+    logs: Annotated[list[Path], typer.Argument(
+        help="Log folders (as `trajan selfplay` writes them), game records, folders of records, or "
+             "files listing any of these.", show_default=False)],
     *,
     jobs: Annotated[int, typer.Option(
-        "--jobs", min=1, help="Verify this many logs at once (processes).")] = 1,
+        "--jobs", min=1, help="Verify this many games at once (processes, or Dask workers).")] = 1,
+    backend: Annotated[str, typer.Option(
+        "--backend", help="pool (local processes) or dask (a Dask cluster: pip install "
+                          "'trajan[cluster]').")] = "pool",
+    scheduler: Annotated[str | None, typer.Option(
+        "--scheduler", metavar="ADDRESS", help="The Dask scheduler's address (default: a local "
+                                               "cluster of --jobs workers).")] = None,
     witness: Annotated[list[Path] | None, typer.Option(
         "--witness", metavar="FILE",
         help="A view, report, mail or accepted order file a player kept, or a list of game-file "
@@ -62,7 +69,8 @@ def verify(
         import msgspec
 
         from adjudicator.errors import EXIT_ILLEGAL
-        from adjudicator.logs.verify import summary, verify_logs
+        from adjudicator.logs.verify import summary
+        from adjudicator.records.many import verify_many
 
         show_progress = sys.stderr.isatty() and not as_json
         if witness:
@@ -72,7 +80,8 @@ def verify(
             cli_args.one_log_for_witnesses(logs)
             results = [verify_log(logs[0], read_witnesses([str(w) for w in witness]))]
         else:
-            results = verify_logs(logs, jobs, progress=show_progress)
+            results = verify_many(logs, jobs, cli_args.backend(backend, scheduler), scheduler,
+                                  progress=show_progress)
         if as_json:
             echo_json(msgspec.json.encode([r.as_json() for r in results]).decode())
         else:

@@ -85,11 +85,24 @@ def all_schemas() -> dict[str, dict[str, Any]]:
                                              "Trajan pending fair start (the game master's, secret)"),
         "roster.schema.json": schema_for(Roster, "roster.schema.json",
                                          "Trajan roster (roster.toml: names and addresses, by colour)"),
+        "record.schema.json": record_schema(),
     }
     for data_name, model in DATA_FILES.items():
         rel = f"components/{data_name}.schema.json"
         out[rel] = schema_for(model, rel, f"Trajan component data: {data_name}")
     return out
+
+
+def record_schema() -> dict[str, Any]:
+    """A game record is JSON Lines: each line is its header or an order line (issue 20)."""
+    from adjudicator.records.form import Header, Move
+
+    (header, move), defs = msgspec.json.schema_components((Header, Move), ref_template="#/$defs/{name}")
+    body = _rewrite_unions({"anyOf": [header, move], "$defs": defs})
+    name = "record.schema.json"
+    return {"$schema": SCHEMA_DIALECT, "$id": BASE_ID + name, "description": (
+        "A game record is JSON Lines: its first line is the Header, each further line an order line "
+        "(Move)."), "title": "Trajan game record (one line)", **body}
 
 
 def encode(schema: dict[str, Any]) -> bytes:

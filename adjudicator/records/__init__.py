@@ -1,0 +1,10 @@
+"""Game records: one file per game, as PGN is for chess (issue 20).
+
+A record is JSON Lines: a header (:class:`~adjudicator.records.form.Header`), then one
+line per order (:class:`~adjudicator.records.form.Move`) with the hash of the game file
+it produced.  Everything else (game files, reports) is derived again by replay:
+:mod:`adjudicator.records.pack` makes a record from a log folder,
+:mod:`adjudicator.records.replay` verifies a record in memory and unpacks it into a log
+folder, :mod:`adjudicator.records.many` verifies many (process pool or Dask), and
+:mod:`adjudicator.records.standings` tabulates a tournament.
+"""

@@ -1,0 +1,207 @@
+"""Verify many games: log folders and records, in a process pool or on a Dask cluster.
+
+What ``trajan verify`` is given is expanded by :func:`sources`: a log folder; a record
+(a file whose first line is a record's header); a folder of records (every
+``*.trajan.jsonl`` in it, in name order); or a file listing any of these, one a line
+(blank lines and lines starting with ``#`` skipped; relative paths are read from the
+list's folder).
+
+Records are independent, so they are verified in parallel: ``pool`` runs ``jobs``
+local processes; ``dask`` submits them to a Dask ``distributed`` cluster (a
+``LocalCluster`` of ``jobs`` single-threaded worker processes, or the scheduler at
+``scheduler``).  Workers receive each record's contents, never a path: the verifier
+reads no file, so it runs on machines that do not share this one's disk.  Log folders
+(many files each) are verified here, in the pool.  At most a few tasks per worker are
+in flight, so a tournament of any size is read one record at a time.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal
+
+from adjudicator.errors import Malformed, problem
+from adjudicator.files import io
+from adjudicator.logs.verify import LogResult, verify_log
+from adjudicator.records.form import SUFFIX
+from adjudicator.records.replay import verify_record
+
+Backend = Literal["pool", "dask"]
+IN_FLIGHT = 4  # tasks per worker submitted ahead
+MAX_LIST_DEPTH = 4
+
+
+@dataclass(frozen=True)
+class Source:
+    kind: Literal["log", "record"]
+    path: str
+
+
+def sources(paths: Sequence[Path], depth: int = 0) -> list[Source]:
+    """The logs and records that ``paths`` name (see the module's description)."""
+    out: list[Source] = []
+    for path in paths:
+        if path.is_dir():
+            found = sorted(p for p in path.iterdir() if p.name.endswith(SUFFIX))
+            if found and not (path / "0000-game.json").exists():
+                out.extend(Source("record", str(p)) for p in found)
+            else:
+                out.append(Source("log", str(path)))
+        elif path.is_file() and is_record(path):
+            out.append(Source("record", str(path)))
+        elif path.is_file():
+            if depth >= MAX_LIST_DEPTH:
+                raise Malformed([problem("verify.list_too_deep", "$", "Lists of lists nest too deeply "
+                                         f"(at most {MAX_LIST_DEPTH}).").located(str(path))])
+            out.extend(sources(listed(path), depth + 1))
+        else:
+            out.append(Source("log", str(path)))  # verify_log says what is missing
+    return out
+
+
+def is_record(path: Path) -> bool:
+    """Whether the file's first line is a game record's header."""
+    with io.open_regular(str(path)) as f:
+        head = f.read(64)
+    return head.lstrip().startswith(b'{"record"')
+
+
+def listed(path: Path) -> list[Path]:
+    """The paths a list file names (relative ones from the list's folder)."""
+    text = io.read_bytes(str(path)).decode("utf-8", errors="replace")
+    lines = [line.strip() for line in text.splitlines()]
+    return [path.parent / line for line in lines if line and not line.startswith("#")]
+
+
+def run(task: tuple[str, str, bytes | None]) -> LogResult:
+    """One task: ``("log", path, None)`` or ``("record", name, contents)``."""
+    kind, name, content = task
+    if kind == "record" and content is not None:
+        return verify_record(content, name)
+    return verify_log(Path(name))
+
+
+def _tasks(found: Sequence[Source]) -> Iterator[tuple[str, str, bytes | None]]:
+    for s in found:
+        if s.kind == "record":
+            try:
+                content: bytes | None = io.read_bytes(s.path)
+            except Malformed as e:
+                yield ("failed", s.path, _problem_bytes(e))
+                continue
+            yield ("record", s.path, content)
+        else:
+            yield ("log", s.path, None)
+
+
+def _problem_bytes(e: Malformed) -> bytes:
+    import msgspec
+
+    return msgspec.json.encode(e.problems)
+
+
+def _failed(task: tuple[str, str, bytes | None]) -> LogResult | None:
+    if task[0] != "failed" or task[2] is None:
+        return None
+    import msgspec
+
+    from adjudicator.errors import Problem
+
+    return LogResult(log=task[1], problems=msgspec.json.decode(task[2], type=list[Problem]))
+
+
+def verify_many(paths: Sequence[Path], jobs: int = 1, backend: Backend = "pool",
+                scheduler: str | None = None, progress: bool = False) -> list[LogResult]:
+    """Verify every log and record ``paths`` name; results in the order found."""
+    found = sources(paths)
+    bar = Progress(len(found), progress)
+    if backend == "dask":
+        return _dask(found, jobs, scheduler, bar)
+    if jobs == 1 or len(found) <= 1:
+        return [bar.tick(_failed(t) or run(t)) for t in _tasks(found)]
+    from concurrent.futures import ProcessPoolExecutor
+
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        return _windowed(found, jobs, lambda t: pool.submit(run, t), _pool_wait, bar)
+
+
+def _pool_wait(pending: dict[Any, int]) -> list[Any]:
+    from concurrent.futures import FIRST_COMPLETED, wait
+
+    done, _ = wait(list(pending), return_when=FIRST_COMPLETED)
+    return list(done)
+
+
+def _windowed(found: Sequence[Source], workers: int, submit: Callable[[tuple[str, str, bytes | None]], Any],
+              wait_some: Callable[[dict[Any, int]], list[Any]], bar: Progress) -> list[LogResult]:
+    """Submit tasks a few per worker ahead; collect results in the order found."""
+    results: list[LogResult | None] = [None] * len(found)
+    tasks = enumerate(_tasks(found))
+    pending: dict[Any, int] = {}
+
+    def top_up() -> None:
+        while len(pending) < workers * IN_FLIGHT:
+            nxt = next(tasks, None)
+            if nxt is None:
+                return
+            i, task = nxt
+            failed = _failed(task)
+            if failed is not None:
+                results[i] = bar.tick(failed)
+                continue
+            pending[submit(task)] = i
+
+    top_up()
+    while pending:
+        for future in wait_some(pending):
+            results[pending.pop(future)] = bar.tick(future.result())
+        top_up()
+    return [r for r in results if r is not None]
+
+
+def _dask(found: Sequence[Source], jobs: int, scheduler: str | None, bar: Progress) -> list[LogResult]:
+    try:
+        from distributed import Client, LocalCluster, wait
+    except ImportError:
+        raise Malformed([problem("verify.no_dask", "--backend", "The dask backend needs Dask's "
+                                 "distributed package: pip install 'trajan[cluster]'.")]) from None
+    logs = [s for s in found if s.kind == "log"]
+    records = [s for s in found if s.kind != "log"]
+    done_logs = {s.path: bar.tick(run(("log", s.path, None))) for s in logs}
+    cluster = None if scheduler else LocalCluster(
+        n_workers=jobs, threads_per_worker=1, processes=True, dashboard_address=None)
+    try:
+        with Client(scheduler or cluster) as client:
+            workers = max(1, len(client.scheduler_info().get("workers", {})) or jobs)
+
+            def wait_some(pending: dict[Any, int]) -> list[Any]:
+                done, _ = wait(list(pending), return_when="FIRST_COMPLETED")
+                return list(done)
+
+            checked = _windowed(records, workers, lambda t: client.submit(run, t, pure=False), wait_some, bar)
+    finally:
+        if cluster is not None:
+            cluster.close()
+    by_record = iter(checked)
+    return [done_logs[s.path] if s.kind == "log" else next(by_record) for s in found]
+
+
+class Progress:
+    """A progress bar on stderr (when shown): ``[#####.....] 12/40 games``."""
+
+    def __init__(self, total: int, show: bool) -> None:
+        self.total, self.show, self.done = total, show, 0
+
+    def tick(self, result: LogResult) -> LogResult:
+        self.done += 1
+        if self.show:
+            width = 30
+            filled = width * self.done // max(self.total, 1)
+            sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {self.done}/{self.total} games")
+            if self.done == self.total:
+                sys.stderr.write("\n")
+            sys.stderr.flush()
+        return result
