@@ -29,7 +29,13 @@ def pack(folder: Path, names: Mapping[str, str] | None = None) -> bytes:
     checked = verify_log(folder)
     if not checked.ok:
         raise Illegal(checked.problems)
-    first = io.load_game(io.read_bytes(str(folder / "0000-game.json")), str(folder / "0000-game.json"))
+    first_name = str(folder / "0000-game.json")
+    first_bytes = io.read_bytes(first_name)
+    first = io.load_game(first_bytes, first_name)
+    if io.encode_state(first) != first_bytes:
+        raise Illegal([problem("record.old_format", "$.format", "This log began in an older format of "
+                               "the game file (it verifies as such): a record replays in today's format, "
+                               "so it cannot hold this game.").located(first_name)])
     moves: list[Move] = []
     orders_of: list[OrderFile] = []
     last = first
