@@ -16,7 +16,9 @@ Every figure is a median over repeated runs on this machine:
 3. self-play: complete 4-player games with ``random`` bots per second (in process);
 4. verify: decisions replayed per second by ``trajan verify``;
 5. memory: peak resident memory of a cold adjudication and of verifying a long log, and
-   the size of a mid-game game file.
+   the size of a mid-game game file;
+6. game records (:mod:`adjudicator.perf.bench_records`): size, and records verified per
+   second with 1 and 2 workers in the process pool and on a Dask LocalCluster.
 """
 
 from __future__ import annotations
@@ -114,6 +116,9 @@ def run(quick: bool = False) -> Bench:
         figures.append(_fast_step(log, repeat))
         figures.append(_selfplay(2 if quick else 5))
         figures += _verify(log, repeat)
+        from adjudicator.perf.bench_records import records_figures
+
+        figures += records_figures(log, Path(tmp), quick)
         mid = log / "0060-game.json"
         figures.append(Figure(name="mid_game_file_bytes", value=mid.stat().st_size, unit="bytes"))
     return Bench(machine=machine(), figures=[_judge(f) for f in figures])

@@ -17,6 +17,7 @@ in flight, so a tournament of any size is read one record at a time.
 
 from __future__ import annotations
 
+import logging
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
@@ -125,7 +126,13 @@ def verify_many(paths: Sequence[Path], jobs: int = 1, backend: Backend = "pool",
     from concurrent.futures import ProcessPoolExecutor
 
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        return _windowed(found, jobs, lambda t: pool.submit(run, t), _pool_wait, bar)
+        return on_pool(pool, jobs, found, bar)
+
+
+def on_pool(pool: Any, jobs: int, found: Sequence[Source], bar: Progress | None = None) -> list[LogResult]:
+    """Verify ``found`` on a ``concurrent.futures`` pool of ``jobs`` workers."""
+    return _windowed(found, jobs, lambda t: pool.submit(run, t), _pool_wait,
+                     bar or Progress(len(found), False))
 
 
 def _pool_wait(pending: dict[Any, int]) -> list[Any]:
@@ -164,7 +171,7 @@ def _windowed(found: Sequence[Source], workers: int, submit: Callable[[tuple[str
 
 def _dask(found: Sequence[Source], jobs: int, scheduler: str | None, bar: Progress) -> list[LogResult]:
     try:
-        from distributed import Client, LocalCluster, wait
+        from distributed import Client, LocalCluster
     except ImportError:
         raise Malformed([problem("verify.no_dask", "--backend", "The dask backend needs Dask's "
                                  "distributed package: pip install 'trajan[cluster]'.")]) from None
@@ -172,21 +179,30 @@ def _dask(found: Sequence[Source], jobs: int, scheduler: str | None, bar: Progre
     records = [s for s in found if s.kind != "log"]
     done_logs = {s.path: bar.tick(run(("log", s.path, None))) for s in logs}
     cluster = None if scheduler else LocalCluster(
-        n_workers=jobs, threads_per_worker=1, processes=True, dashboard_address=None)
+        n_workers=jobs, threads_per_worker=1, processes=True, dashboard_address=":0",
+        silence_logs=logging.ERROR)
     try:
         with Client(scheduler or cluster) as client:
-            workers = max(1, len(client.scheduler_info().get("workers", {})) or jobs)
-
-            def wait_some(pending: dict[Any, int]) -> list[Any]:
-                done, _ = wait(list(pending), return_when="FIRST_COMPLETED")
-                return list(done)
-
-            checked = _windowed(records, workers, lambda t: client.submit(run, t, pure=False), wait_some, bar)
+            checked = on_client(client, records, bar)
     finally:
         if cluster is not None:
             cluster.close()
     by_record = iter(checked)
     return [done_logs[s.path] if s.kind == "log" else next(by_record) for s in found]
+
+
+def on_client(client: Any, records: Sequence[Source], bar: Progress | None = None) -> list[LogResult]:
+    """Verify ``records`` on the workers of a Dask ``Client`` (each task gets the contents)."""
+    from distributed import wait
+
+    workers = max(1, len(client.scheduler_info().get("workers", {})))
+
+    def wait_some(pending: dict[Any, int]) -> list[Any]:
+        done, _ = wait(list(pending), return_when="FIRST_COMPLETED")
+        return list(done)
+
+    return _windowed(records, workers, lambda t: client.submit(run, t, pure=False), wait_some,
+                     bar or Progress(len(records), False))
 
 
 class Progress:

@@ -1,0 +1,99 @@
+"""``trajan bench``: the figures of game records (issue 20).
+
+On records of complete 4-player games of random bots: the record's size per decision
+and against the log folder it comes from; records verified per second with 1 and 2
+workers, in the process pool (``--jobs``; 1 is in process, as ``--jobs 1`` runs) and on
+a Dask ``LocalCluster`` (when ``distributed`` is installed).  Pools and clusters are
+started and warmed up before the clock starts (a cluster takes seconds to start; that
+figure is given apart): the figures are the throughput of a long tournament.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from adjudicator.logs.verify import LogResult
+from adjudicator.perf.bench import Figure
+from adjudicator.records.many import Source, on_client, on_pool, run
+
+TARGETS = {
+    "record_log_ratio": (">=", 50.0),
+    "records_pool_speedup_2": (">=", 1.7),
+    "records_dask_vs_pool_2": (">=", 0.85),
+}
+
+
+def _judged(name: str, value: float, unit: str) -> Figure:
+    if name not in TARGETS:
+        return Figure(name=name, value=value, unit=unit)
+    op, limit = TARGETS[name]
+    met = value >= limit if op == ">=" else value <= limit
+    return Figure(name=name, value=value, unit=unit, target=f"{op} {limit:g}", met=met)
+
+
+def records_figures(log: Path, tmp: Path, quick: bool) -> list[Figure]:
+    """The record figures; ``log`` is a complete self-play log folder."""
+    from adjudicator.records.pack import pack
+    from adjudicator.records.tournament import bot_record
+
+    record = pack(log)
+    decisions = len(record.splitlines()) - 1
+    log_bytes = sum(f.stat().st_size for f in log.iterdir())
+    folder = tmp / "records"
+    folder.mkdir()
+    games = 6 if quick else 12
+    for g in range(games):
+        (folder / f"g{g:02d}.trajan.jsonl").write_bytes(bot_record(f"bench-{g}", ["random"] * 4))
+    found = [Source("record", str(p)) for p in sorted(folder.iterdir())]
+    figures = [_judged("record_bytes_per_decision", len(record) / decisions, "bytes"),
+               _judged("record_log_ratio", log_bytes / len(record), "x smaller")]
+    rates = {"pool_1": _rate(found, lambda: [run(("record", s.path, Path(s.path).read_bytes()))
+                                             for s in found])}
+    rates["pool_2"] = _pool_rate(found, 2)
+    figures += [_judged(f"records_per_second_{k}", v, "records/s") for k, v in rates.items()]
+    figures.append(_judged("records_pool_speedup_2", rates["pool_2"] / rates["pool_1"], "x"))
+    figures += _dask_figures(found, rates["pool_2"])
+    return figures
+
+
+def _rate(found: list[Source], verify: Callable[[], list[LogResult]]) -> float:
+    start = time.perf_counter()
+    results = verify()
+    elapsed = time.perf_counter() - start
+    assert all(r.ok for r in results), [r.problems for r in results if not r.ok]
+    return len(found) / elapsed
+
+
+def _on(client: object, found: list[Source]) -> Callable[[], list[LogResult]]:
+    return lambda: on_client(client, found)
+
+
+def _pool_rate(found: list[Source], jobs: int) -> float:
+    from concurrent.futures import ProcessPoolExecutor
+
+    with ProcessPoolExecutor(jobs) as pool:
+        on_pool(pool, jobs, found[:jobs])  # warm-up: the workers start and import
+        return _rate(found, lambda: on_pool(pool, jobs, found))
+
+
+def _dask_figures(found: list[Source], pool_2: float) -> list[Figure]:
+    try:
+        from distributed import Client, LocalCluster
+    except ImportError:
+        return []
+    out = []
+    for jobs in (1, 2):
+        start = time.perf_counter()
+        with LocalCluster(n_workers=jobs, threads_per_worker=1, processes=True, dashboard_address=":0",
+                          silence_logs=logging.ERROR) as cluster, Client(cluster) as client:
+            up = time.perf_counter() - start
+            on_client(client, found[:jobs])  # warm-up
+            rate = _rate(found, _on(client, found))
+        out.append(_judged(f"records_per_second_dask_{jobs}", rate, "records/s"))
+        if jobs == 2:
+            out.append(_judged("dask_cluster_start_s", up, "s"))
+            out.append(_judged("records_dask_vs_pool_2", rate / pool_2, "x"))
+    return out
