@@ -37,7 +37,7 @@ def make_gamedir(folder: Path, seed: str, inbox: str, outbox: str, deadlines: st
     (folder / "roster.toml").write_text(
         f'game = "{state.game_id}"\n' + "".join(
             f'[players.{c}]\nname = "{c.title()} Player"\naddress = "{a}"\n' for c, a in ADDRESSES.items()))
-    (folder / "judge.toml").write_text(f'address = "{JUDGE}"\nsecret_file = "secret"\n'
+    (folder / "judge.toml").write_text(f'address = "{JUDGE}"\nsecret_file = "secret"\npictures = "none"\n'
                                        f"[inbox]\n{inbox}\n[outbox]\n{outbox}\n{deadlines}")
     return state.game_id
 
@@ -47,12 +47,12 @@ def token(game_id: str, colour: str) -> str:
 
 
 def needs_answer(mail: EmailMessage) -> bool:
-    return str(mail["Subject"]).endswith("your answer is needed")
+    return "your decision" in str(mail["Subject"])
 
 
-def step_of(mail: EmailMessage) -> int:
-    found = re.search(r"step ([0-9]+):", str(mail["Subject"]))
-    return int(found.group(1)) if found else -1
+def is_player_mail(mail: EmailMessage) -> bool:
+    """A player's mail of a step (not a receipt, refusal or reminder)."""
+    return mail["X-Trajan-Game-File"] is not None
 
 
 def view_in(mail: EmailMessage) -> bytes:

@@ -1,27 +1,26 @@
 """The judge's mails, as ``EmailMessage`` objects (UTF-8 plain text, lines kept short).
 
-A decision mail goes to every player after every step of the log: what they learned
-(their private report of that step), and, for those who decide now, their legal answers
-in the text notation and a reply template with the header and their token filled in;
-their view (JSON) is attached for those who check with ``trajan`` themselves.  Nothing
-in a mail comes from another player's private information.  Refusals, receipts and
+A decision mail goes to every player after every step of the log: the player's mail of
+:mod:`adjudicator.mail.outgoing` (news, what to decide with every option ready to copy,
+the reply template, the state as they see it, their view attached), with their token
+line added to the template.  Refusals, receipts and
 reminders are short; a refusal for a missing or wrong token says nothing about the game.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import datetime
+from email.headerregistry import Address
 from email.message import EmailMessage
 from email.utils import format_datetime, make_msgid
+from pathlib import Path
 
 from adjudicator.errors import Problem
 from adjudicator.escape import terminal
-from adjudicator.files import io
-from adjudicator.game.engine import deciders
-from adjudicator.model.state import GameOver, GameState
+from adjudicator.mail.outgoing.compose import Mail, Pictures
+from adjudicator.model.roster import Roster
 from adjudicator.model.vocab import PlayerColour
-from adjudicator.notation.text import header_lines
 
 
 def _message(sender: str, to: str, subject: str, body: str, now: datetime) -> EmailMessage:
@@ -35,36 +34,35 @@ def _message(sender: str, to: str, subject: str, body: str, now: datetime) -> Em
     return message
 
 
-def decision_mail(sender: str, to: str, name: str, state: GameState, step: int, report: str | None,
-                  token: str, colour: PlayerColour, now: datetime) -> EmailMessage:
-    """The mail for ``colour`` after log step ``step`` (0: the game's start)."""
-    from adjudicator.rendering.options_text import render_options
-    from adjudicator.views.redact import view_of
-    from adjudicator.views.standin import options_any
+def decision_mails(log: Path, step: int, roster: Roster, sender: str,
+                   token_of: Callable[[PlayerColour], str], pictures: Pictures) -> list[Mail]:
+    """Every player's mail of log step ``step`` (:func:`log_mails`, the player's mail of
+    issue 17), sent by ``sender``, with the player's token line in the reply template."""
+    from adjudicator.mail.outgoing.from_log import log_mails
 
-    view = view_of(state, colour)  # everything in the mail comes from the player's own view
-    deciding = colour in deciders(state.pending)
-    game = state.game_id
-    parts = [f"Hello {name},", ""]
-    parts.append(report.rstrip() if report else f"The game {game} has begun; you play {colour}.")
-    parts.append("")
-    if isinstance(state.pending, GameOver):
-        parts.append("The game is over. Thank you for playing.")
-    elif deciding:
-        parts += ["You decide now. Your legal answers and steps, ready to copy:", "",
-                  render_options(options_any(view, colour)).rstrip(), "",
-                  "Reply to this mail with your orders between these lines:", "",
-                  "BEGIN ORDERS", *header_lines(game, state.decision, colour), f"token {token}",
-                  "(your answer or steps here, one per line)", "END ORDERS"]
-    else:
-        parts.append("You have nothing to decide now; the next mail comes when you do.")
-    parts += ["", f"Your token for this game is {token}; keep it to yourself.",
-              'Reply with the word "resend" as the subject to get this mail again.']
-    kind = "your answer is needed" if deciding else "news"
-    message = _message(sender, to, f"[trajan {game}] step {step}: {kind}", "\n".join(parts) + "\n", now)
-    message.add_attachment(io.canonical(view), maintype="application",
-                           subtype="json", filename=f"view-{colour}-{step:04d}.json")
-    return message
+    mails = log_mails(log, step, roster, pictures)
+    for mail in mails:
+        with_token(mail.message, token_of(mail.player), sender)
+    return mails
+
+
+def with_token(message: EmailMessage, token: str, sender: str) -> None:
+    """The token line after the template's header line; the judge's address as the sender."""
+    del message["From"]
+    message["From"] = Address("Trajan judge", addr_spec=sender)
+    body = message.get_body(preferencelist=("plain",))
+    assert isinstance(body, EmailMessage)
+    lines = str(body.get_content()).split("\n")
+    if "BEGIN ORDERS" in lines:
+        at = lines.index("BEGIN ORDERS") + 2
+        lines[at:at] = [f"token {token}"]
+    lines += ["", f"Your token for this game is {token}; keep it to yourself. Reply with the",
+              'subject "resend" to get this mail again.', ""]
+    params = dict(body.get_params() or [])
+    body.set_content("\n".join(lines).rstrip("\n") + "\n", subtype="plain", charset="utf-8",
+                     cte="quoted-printable")
+    if params.get("format") == "flowed":
+        body.set_param("format", "flowed")
 
 
 def receipt(sender: str, to: str, game: str, decision: int, now: datetime) -> EmailMessage:

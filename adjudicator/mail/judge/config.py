@@ -62,6 +62,7 @@ class JudgeConfig(_Settings, frozen=True, kw_only=True):
     inbox: Inbox
     outbox: Outbox
     deadlines: Deadlines = msgspec.field(default_factory=Deadlines)
+    pictures: Literal["none", "svg", "png"] = "svg"  # the board picture in each player's mail
 
 
 _Box = TypeVar("_Box", Inbox, Outbox)

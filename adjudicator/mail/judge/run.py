@@ -33,7 +33,8 @@ from adjudicator.mail.judge import compose, deadlines, gamelog, record, tokens
 from adjudicator.mail.judge.config import JudgeConfig, load_config, read_secret
 from adjudicator.mail.judge.inbox import open_source
 from adjudicator.mail.judge.outbox import Sink, flush, open_sink
-from adjudicator.mail.judge.roster import Roster, read_roster
+from adjudicator.mail.outgoing.roster import read_roster, roster_problems
+from adjudicator.model.roster import Roster
 from adjudicator.model.state import GameOver, GameState
 from adjudicator.model.vocab import PlayerColour
 
@@ -79,8 +80,11 @@ def run(folder: Path, now: datetime) -> Summary:
         summary = Summary()
         latest = gamelog.latest(folder / "log")
         state = io.load_game(latest.data, f"{latest.step:04d}-game.json")
-        game = Game(folder, config, read_roster(folder / "roster.toml", state.game_id, state.seats),
-                    read_secret(config), now, summary)
+        roster = read_roster(str(folder / "roster.toml"))
+        problems = roster_problems(roster, state.game_id, state.seats)
+        if problems:
+            raise Malformed([p.located(str(folder / "roster.toml")) for p in problems])
+        game = Game(folder, config, roster, read_secret(config), now, summary)
         sink = open_sink(config.outbox)
         try:
             _sent(game, flush(folder, sink))
@@ -110,15 +114,18 @@ def _mail_new_step(game: Game) -> None:
 def step_mails(game: Game, commit: record.Commit, step: int, opened: datetime | None = None) -> None:
     """Every player's mail for log step ``step``, and the step's opening time."""
     _, state = game.current()
-    for colour in state.seats:
-        report_file = game.log / f"{step:04d}-report-{colour}.md"
-        report = report_file.read_text(encoding="utf-8") if step > 0 and report_file.exists() else None
-        seat = game.roster.players[colour]
-        mail = compose.decision_mail(game.config.address, seat.address, seat.name, state, step, report,
-                                     game.token(colour, state.game_id), colour, game.now)
-        commit.mail(mail, colour, "decision" if colour in deciders(state.pending) else "news")
+    for mail in compose.decision_mails(game.log, step, game.roster, game.config.address,
+                                       lambda c: game.token(c, state.game_id), game.config.pictures):
+        kind = "decision" if mail.player in deciders(state.pending) else "news"
+        commit.mail(mail.message, mail.player, kind)
     commit.state.mailed = step
     commit.state.opened[str(step)] = (opened or game.now).isoformat()
+
+
+def colour_of(roster: Roster, address: str) -> PlayerColour | None:
+    """The colour whose roster address ``address`` is (compared without case), if exactly one."""
+    found = [c for c, s in roster.players.items() if s.address.lower() == address.lower()]
+    return found[0] if len(found) == 1 else None
 
 
 def _read_inbox(game: Game, sink: Sink) -> None:
@@ -148,7 +155,7 @@ def handle(game: Game, data: bytes) -> None:
 
 def _outcome(game: Game, commit: record.Commit, data: bytes) -> str:
     message = message_from_bytes(data, policy=policy.default)
-    colour = game.roster.colour_of(parseaddr(str(message.get("From", "")))[1])
+    colour = colour_of(game.roster, parseaddr(str(message.get("From", "")))[1])
     if colour is None:
         return "ignored (unknown sender)"
     to, sender = game.roster.players[colour].address, game.config.address
