@@ -5,7 +5,9 @@ and against the log folder it comes from; records verified per second with 1 and
 workers, in the process pool (``--jobs``; 1 is in process, as ``--jobs 1`` runs) and on
 a Dask ``LocalCluster`` (when ``distributed`` is installed).  Pools and clusters are
 started and warmed up before the clock starts (a cluster takes seconds to start; that
-figure is given apart): the figures are the throughput of a long tournament.
+figure is given apart), and every worker starts with no order text read (a worker keeps
+the order texts it has read, which making the records fills): the figures are the
+throughput of a tournament of new games.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from pathlib import Path
 
 from adjudicator.logs.verify import LogResult
 from adjudicator.perf.bench import Figure
+from adjudicator.records import form
 from adjudicator.records.many import Source, on_client, on_pool, run
 
 TARGETS = {
@@ -50,6 +53,7 @@ def records_figures(log: Path, tmp: Path, quick: bool) -> list[Figure]:
     found = [Source("record", str(p)) for p in sorted(folder.iterdir())]
     figures = [_judged("record_bytes_per_decision", len(record) / decisions, "bytes"),
                _judged("record_log_ratio", log_bytes / len(record), "x smaller")]
+    form.forget()  # making the records read every order text: forget them
     rates = {"pool_1": _rate(found, lambda: [run(("record", s.path, Path(s.path).read_bytes()))
                                              for s in found])}
     rates["pool_2"] = _pool_rate(found, 2)
@@ -74,6 +78,7 @@ def _on(client: object, found: list[Source]) -> Callable[[], list[LogResult]]:
 def _pool_rate(found: list[Source], jobs: int) -> float:
     from concurrent.futures import ProcessPoolExecutor
 
+    form.forget()  # the workers start as forks of this process: with nothing read yet
     with ProcessPoolExecutor(jobs) as pool:
         on_pool(pool, jobs, found[:jobs])  # warm-up: the workers start and import
         return _rate(found, lambda: on_pool(pool, jobs, found))

@@ -141,6 +141,11 @@ def _read_body(body: str) -> Any:
 _PLACEHOLDER = "game g decision 1 player red"
 
 
+def forget() -> None:
+    """Forget the order texts read so far (for measurements)."""
+    _read_body.cache_clear()
+
+
 def orders_bytes(orders: OrderFile, field: str | RawOrders) -> bytes:
     """The order file's bytes as the log held them."""
     return field.json.encode() if isinstance(field, RawOrders) else io.encode_orders(orders)
