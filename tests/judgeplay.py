@@ -129,7 +129,7 @@ def reply(mail: EmailMessage, colour: PlayerColour, *, sender: str | None = None
     text = ("Hi judge,\n\nhere are my orders.\n\nBEGIN ORDERS\n" + head + "\n"
             + (token_text if token_text is not None else token_line(mail)) + "\n"
             + "\n".join(rest) + "\nEND ORDERS\n\nCheers\n-- \nsent from my desk\n\n"
-            + f"On a day, the judge wrote:\n{quoted}\n")
+            + (f"On a day, the judge wrote:\n{quoted}\n" if token_text is None else ""))
     answer = EmailMessage()
     answer["From"] = sender or ADDRESSES[colour]
     answer["To"] = JUDGE

@@ -207,3 +207,18 @@ def test_the_command_runs_once_and_names_bad_settings(tmp_path: Path) -> None:
     done = subprocess.run([sys.executable, "-m", "adjudicator", "mail", "run", str(game), "--once"],
                           capture_output=True, text=True, check=False)
     assert done.returncode == 2 and "judge.settings" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_a_reply_quoting_the_judges_mail_carries_the_token_in_the_quote(tmp_path: Path) -> None:
+    from tests.judgeplay import choose
+
+    game, _, box = _folder_game(tmp_path)
+    run(game, NOW)
+    colour, mail = next((c, m) for c in ADDRESSES for m in _to(_sent(tmp_path), c) if needs_answer(m))
+    lines, _ = choose(mail, colour)  # type: ignore[arg-type]
+    quoted = "\n".join("> " + ln for ln in mail.get_body(("plain",)).get_content().splitlines())  # type: ignore[union-attr]
+    answer = EmailMessage()
+    answer["From"], answer["To"], answer["Subject"] = ADDRESSES[colour], "judge@example.org", "Re: orders"
+    answer.set_content("BEGIN ORDERS\n" + "\n".join(lines) + "\nEND ORDERS\n\nThe judge wrote:\n" + quoted + "\n")
+    box.add(answer.as_bytes())
+    assert run(game, NOW).counts["accepted"] == 1 and _steps(game) == 1

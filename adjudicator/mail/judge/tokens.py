@@ -6,8 +6,8 @@ the player in every mail the judge sends them (only to their registered address)
 must come back in their orders as a ``token ...`` line (a header line of the notation,
 left out of the order file, so it never enters the log), or for JSON orders as a
 ``token ...`` line beside the JSON or an ``X-Trajan-Token`` mail header.  A token in
-quoted text (``>``) does not count: the player copies it into their own lines, as the
-template shows.
+quoted text (``>``: the judge's mail quoted in a reply, whose template holds it) counts
+too: only the player's own address ever received it.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from email import message_from_bytes, policy
 from adjudicator.mail.message import is_message, parts
 
 LENGTH = 16
-_LINE = re.compile(r"^[ \t]*token[\s:=]+([A-Za-z0-9]{8,64})\s*(#.*)?$", re.IGNORECASE | re.MULTILINE)
+_LINE = re.compile(r"^[ \t>]*token[\s:=]+([A-Za-z0-9]{8,64})\s*(#.*)?$", re.IGNORECASE | re.MULTILINE)
 
 
 def token_for(secret: bytes, game_id: str, colour: str) -> str:
