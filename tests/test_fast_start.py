@@ -67,3 +67,17 @@ def test_a_refused_file_is_still_explained_by_the_schema(tmp_path: Path) -> None
     code, modules = _cold(["check", str(TURN / "game.json"), str(bad)], tmp_path)
     assert code == 2
     assert "jsonschema" in modules and "pydantic" not in modules
+
+
+def test_the_program_ends_without_teardown_but_with_its_output_and_code(tmp_path: Path) -> None:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    program = [sys.executable, "-m", "adjudicator"]
+    shown = subprocess.run([*program, "show", str(TURN / "game.json")], capture_output=True, env=env,
+                           timeout=120)
+    assert shown.returncode == 0 and shown.stdout.endswith(b"\n") and b"== Board ==" in shown.stdout
+    missing = subprocess.run([*program, "check", str(TURN / "game.json"), str(tmp_path / "none.json")],
+                             capture_output=True, env=env, timeout=120)
+    assert missing.returncode == 2 and b"[input.missing]" in missing.stderr
+    new = subprocess.run([*program, "new", "--players", "red,green", "--test-seed", "3", "-o", str(tmp_path / "g.json")],
+                         capture_output=True, env=env, timeout=120)
+    assert new.returncode == 0 and (tmp_path / "g.json").read_bytes().endswith(b"}\n")
