@@ -130,3 +130,28 @@ def test_a_whole_game_by_mail_over_imap_and_smtp(tmp_path: Path, monkeypatch: py
 
 def _crash(self: outbox.SmtpSink, message: EmailMessage) -> None:
     raise KeyboardInterrupt
+
+
+def test_imaps_checks_the_certificate(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from adjudicator.errors import Malformed
+    from tests.judgeplay import reply
+
+    monkeypatch.setenv("TRAJAN_TEST_IMAP_PASSWORD", "imap-secret")
+    with Dovecot({JUDGE: "imap-secret"}, tls=True) as server, SmtpCapture() as smtp:
+        imaps = (f'kind = "imap"\nhost = "127.0.0.1"\nport = {server.tls_port}\nsecurity = "imaps"\n'
+                 f'user = "{JUDGE}"\npassword_env = "TRAJAN_TEST_IMAP_PASSWORD"')
+        out = f'kind = "smtp"\nhost = "127.0.0.1"\nport = {smtp.port}\nsecurity = "none"'
+        game = tmp_path / "game"
+        make_gamedir(game, "judge-imaps", imaps, out)
+        with pytest.raises(Malformed) as refused:  # a self-signed certificate, not trusted
+            run(game, START)
+        assert [p.code for p in refused.value.problems] == ["judge.inbox"]
+        assert "certificate" in refused.value.problems[0].message.lower()
+        settings = (game / "judge.toml").read_text().replace(
+            'security = "imaps"', f'security = "imaps"\ncafile = "{server.cafile}"')
+        (game / "judge.toml").write_text(settings)
+        assert len(smtp.messages) == 2  # the start's mails went before the inbox was opened
+        assert run(game, START).counts == {}
+        colour, mail = next((c, m) for c in ADDRESSES for m in smtp.to(ADDRESSES[c]) if needs_answer(m))
+        server.deliver(JUDGE, reply(mail, colour))  # type: ignore[arg-type]
+        assert run(game, START).counts["accepted"] == 1
