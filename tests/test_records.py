@@ -297,3 +297,33 @@ def test_the_ci_recipe_is_shown_in_the_readme() -> None:
     readme = (ROOT / "README.md").read_text()
     for name in ("verify-records.yml", "pre-commit-config.yaml"):
         assert (ROOT / "examples" / "ci" / name).read_text() in readme
+
+
+def test_a_record_is_held_against_the_witnesses_its_players_kept(records: tuple[bytes, bytes, Path],
+                                                                  tmp_path: Path) -> None:
+    from adjudicator.files import io
+    from adjudicator.views.redact import view_of
+
+    rec = tmp_path / "a.trajan.jsonl"
+    rec.write_bytes(records[0])
+    view = tmp_path / "green-view.json"
+    view.write_bytes(io.canonical(view_of(io.load_game((records[2] / "0012-game.json").read_bytes()), "green")))
+    code, out, err = run_cli(["verify", str(rec), "--witness", str(view)])
+    assert code == 0, out + err
+    assert "Witnesses: 1, all in the log" in out
+    forged = tmp_path / "forged.trajan.jsonl"
+    forged.write_bytes(_edit(records[0], _swap_trays(3)))
+    code, out, _ = run_cli(["verify", str(forged), "--witness", str(view)])
+    assert code == 1 and "$[3][3]" in out  # the record itself fails first
+    other = tmp_path / "other-view.json"
+    other.write_bytes(io.canonical(view_of(io.load_game(_first_game_of(records[1])), "green")))
+    code, out, _ = run_cli(["verify", str(rec), "--witness", str(other)])
+    assert code == 1 and "verify.witness" in out
+
+
+def _first_game_of(record: bytes) -> bytes:
+    from adjudicator.files import io
+    from adjudicator.records.replay import read_record, start_of
+
+    header, _ = read_record(record, "r")
+    return io.encode_state(start_of(header, "r"))

@@ -74,11 +74,11 @@ def verify(
 
         show_progress = sys.stderr.isatty() and not as_json
         if witness:
-            from adjudicator.logs.verify import verify_log
             from adjudicator.logs.witness import read_witnesses
+            from adjudicator.records.many import verify_witnessed
 
             cli_args.one_log_for_witnesses(logs)
-            results = [verify_log(logs[0], read_witnesses([str(w) for w in witness]))]
+            results = [verify_witnessed(logs[0], read_witnesses([str(w) for w in witness]))]
         else:
             results = verify_many(logs, jobs, cli_args.backend(backend, scheduler), scheduler,
                                   progress=show_progress)

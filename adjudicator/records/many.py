@@ -205,6 +205,31 @@ def on_client(client: Any, records: Sequence[Source], bar: Progress | None = Non
                      bar or Progress(len(records), False))
 
 
+def verify_witnessed(path: Path, witnesses: Sequence[Any]) -> LogResult:
+    """A log folder or a record against the witnesses its players kept; a record is first
+    unpacked (it must verify) into a temporary log folder, and the problems name the
+    record with the file of the log they concern."""
+    if not (path.is_file() and is_record(path)):
+        return verify_log(path, witnesses)
+    import tempfile
+
+    from msgspec.structs import replace
+
+    from adjudicator.records.replay import unpack
+
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp) / "log"
+        result = unpack(io.read_bytes(str(path)), str(path), folder)
+        if not result.ok:
+            return result
+        result = verify_log(folder, witnesses)
+    result.log = str(path)
+    inside = str(folder) + "/"
+    result.problems = [replace(p, file=f"{path} ({p.file[len(inside):]})")
+                       if p.file and p.file.startswith(inside) else p for p in result.problems]
+    return result
+
+
 class Progress:
     """A progress bar on stderr (when shown): ``[#####.....] 12/40 games``."""
 
