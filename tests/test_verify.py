@@ -52,7 +52,10 @@ def _last(log: Path) -> int:
 
 
 def _rechain(log: Path, edit: Callable[[GameState], GameState]) -> None:
-    """Forge a whole log: edit the setup, re-seal it and re-adjudicate every order."""
+    """Forge a whole log: edit the setup, re-seal it and re-adjudicate every order (the
+    reports and views, which name the game files, are made again too: here, removed)."""
+    for f in [*log.glob("*.md"), *log.glob("*-view-*.json")]:
+        f.unlink()
     state = seal(edit(io.load_game((log / "0000-game.json").read_bytes())))
     (log / "0000-game.json").write_bytes(io.encode_state(state))
     for k in range(1, _last(log) + 1):

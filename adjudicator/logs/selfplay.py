@@ -1,10 +1,7 @@
 """``trajan selfplay``: bots play a whole game through the user's path, leaving a log.
 
-The log folder holds ``0000-game.json`` (what ``new`` wrote), then for each decision
-k = 1, 2, ...: ``kkkk-orders.json``, ``kkkk-game.json`` (the game after it) and
-``kkkk-report.md`` (the public report) with ``kkkk-report-COLOUR.md`` beside it for each
-player (the public report plus what only that player learned); numbers are zero-padded
-to 4 digits so the files sort in play order.
+The log is written step by step exactly as ``trajan log add`` writes it (layout in
+:mod:`adjudicator.logs.folder`), into an empty folder.
 """
 
 from __future__ import annotations
@@ -12,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from adjudicator.files import io, write
+from adjudicator.files import io
 from adjudicator.files.pipeline import adjudicate_bytes
 from adjudicator.game.engine import deciders
 from adjudicator.game.newgame import new_game
@@ -42,28 +39,19 @@ def selfplay(players: int, seed: str, bots: Sequence[str], out: Path,
 
     The game is a test game set up from ``seed`` (which also seeds the bots), or ``start``;
     ``budget`` is the search bots' rollouts per decision."""
+    from adjudicator.logs import folder
+
     seat_bots = bot_names(players, bots)
     state = start if start is not None else new_game(PLAYER_COLOURS[:players], seed, method="test")
     data = io.encode_state(state)
-    write.make_folder(str(out))
-    _write_step(out, {"0000-game.json": data})
+    folder.start(out, state)
     k = 1
     while not isinstance(state.pending, GameOver):
         if k > MAX_DECISIONS:
             raise RuntimeError("selfplay did not finish")
-        orders = io.encode_orders(bot_orders(state, seat_bots, seed, budget))
-        result = adjudicate_bytes(data, orders, f"{k - 1:04d}-game.json", f"{k:04d}-orders.json")
-        _write_step(out, {f"{k:04d}-orders.json": orders,
-                          f"{k:04d}-report.md": result.report.encode(),
-                          **{f"{k:04d}-report-{c}.md": text.encode() for c, text in result.private.items()},
-                          f"{k:04d}-game.json": result.data})
+        orders = bot_orders(state, seat_bots, seed, budget)
+        result = adjudicate_bytes(data, io.encode_orders(orders), f"{k - 1:04d}-game.json",
+                                  f"{k:04d}-orders.json")
+        folder.write_step(out, folder.step_files(k, result, orders), stale_views=k - 1)
         state, data, k = result.state, result.data, k + 1
     return state
-
-
-def _write_step(out: Path, files: dict[str, bytes]) -> None:
-    """The files of one decision, all or none (the game file last), inside the folder ``out``."""
-    outputs = write.OutputSet()
-    for name, data in files.items():
-        outputs.add(str(out / name), data, option="--out", folder=str(out), last=name.endswith("-game.json"))
-    outputs.commit()

@@ -32,7 +32,7 @@ from adjudicator.errors import Illegal, Problem, TrajanError, problem
 from adjudicator.files import io
 from adjudicator.game import engine
 from adjudicator.game.chain import orders_hash, state_hash
-from adjudicator.logs import legacy, setup_proof
+from adjudicator.logs import legacy, setup_proof, verify_outputs
 from adjudicator.logs import witness as witnesses_
 from adjudicator.model.state import GameOver, GameState, Seeding
 
@@ -120,6 +120,7 @@ def _verify(folder: Path, result: LogResult, witnesses: Sequence[witnesses_.Witn
         result.format = 1
     else:
         _check_own_hash(first, first_name)
+        verify_outputs.check_views(prefix, 0, first, Divergence)
     if first.chain.parent is not None or first.chain.orders is not None:
         raise Divergence(first_name, "verify.not_a_start", "$.chain",
                          "The first game file of a log must be what `new` wrote (no parent, no orders).")
@@ -153,7 +154,8 @@ def _replay(prefix: str, k: int, before: GameState, before_bytes: bytes) -> tupl
     orders_name, game_name = f"{prefix}{k:04d}-orders.json", f"{prefix}{k:04d}-game.json"
     orders = io.load_orders(_read(orders_name), orders_name)
     try:
-        after = engine.adjudicate(before, orders).state
+        outcome = engine.adjudicate(before, orders)
+        after = outcome.state
     except Illegal as e:
         p = e.problems[0]
         raise Divergence(orders_name, "verify.illegal_orders", p.path,
@@ -164,6 +166,8 @@ def _replay(prefix: str, k: int, before: GameState, before_bytes: bytes) -> tupl
         recorded = io.read_bytes(game_name)
         if recorded != expected:
             _explain(game_name, recorded, expected, before, orders_name, orders)
+    verify_outputs.check_reports(prefix, k, before, outcome, Divergence)
+    verify_outputs.check_views(prefix, k, after, Divergence)
     return after, expected
 
 
