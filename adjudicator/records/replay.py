@@ -157,20 +157,21 @@ def unpack(content: bytes, name: str, out: Path) -> LogResult:
     if out.exists() and (not out.is_dir() or any(out.iterdir())):
         raise Malformed([problem("record.out_not_empty", "--out",
                                  f"{out} already exists and is not an empty folder: give a new folder.")])
-    from adjudicator.files import io, write
+    from adjudicator.files import io
+    from adjudicator.files.orders_any import load_orders_any
     from adjudicator.files.pipeline import adjudicate_bytes
-    from adjudicator.logs.selfplay import _write_step
+    from adjudicator.logs import folder
 
     header, moves = read_record(content, name)
-    data = io.encode_state(start_of(header, name))
-    write.make_folder(str(out))
-    _write_step(out, {"0000-game.json": data})
+    start = start_of(header, name)
+    data = io.encode_state(start)
+    folder.start(out, start)
     for k, move in enumerate(moves, start=1):
         orders = form.orders_bytes(form.orders_of(header.game_id, move.decision, move.player, move.orders),
                                    move.orders)
         done = adjudicate_bytes(data, orders, f"{k - 1:04d}-game.json", f"{k:04d}-orders.json")
-        _write_step(out, {f"{k:04d}-orders.json": orders, f"{k:04d}-report.md": done.report.encode(),
-                          **{f"{k:04d}-report-{c}.md": t.encode() for c, t in done.private.items()},
-                          f"{k:04d}-game.json": done.data})
+        files = folder.step_files(k, done, load_orders_any(orders))
+        files[f"{k:04d}-orders.json"] = orders  # the order file as the record holds it
+        folder.write_step(out, files, stale_views=k - 1)
         data = done.data
     return result
