@@ -275,3 +275,21 @@ def test_mail_out_writes_the_mails_of_a_logs_steps(tmp_path: Path) -> None:
         assert (tmp_path / "again" / name).read_bytes() == (outbox / name).read_bytes()
     bad = runner.invoke(app, ["mail-out", str(log), "--outbox", str(outbox), "--step", "99999"])
     assert bad.exit_code == 2 and "log.no_step" in bad.stderr
+
+
+def test_log_add_writes_the_mails_of_the_new_step(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from adjudicator.commands.main import app
+
+    log, outbox, orders = tmp_path / "log", tmp_path / "outbox", tmp_path / "orders.json"
+    runner = CliRunner()
+    assert runner.invoke(app, ["log", "new", str(log), "--players", "red,green",
+                               "--test-seed", "log-mail"]).exit_code == 0
+    made = runner.invoke(app, ["bot", str(log / "0000-game.json"), "--player", "red", "-o", str(orders)])
+    assert made.exit_code == 0, made.output
+    added = runner.invoke(app, ["log", "add", str(log), str(orders), "--outbox", str(outbox)])
+    assert added.exit_code == 0, added.output
+    names = sorted(p.name for p in outbox.iterdir())
+    assert [n[:5] for n in names] == ["0001-", "0001-"] and {n.rsplit("-", 1)[1] for n in names} == \
+        {"red.eml", "green.eml"}

@@ -90,6 +90,10 @@ def log_add(
     log: LogArg,
     orders: OrdersArg,
     *,
+    outbox: Annotated[Path | None, typer.Option(
+        "--outbox", help="Also write each player's mail of the new step into this folder (.eml).")] = None,
+    roster: Annotated[Path | None, typer.Option(
+        "--roster", help="The roster (TOML: names and addresses) the mails are addressed by.")] = None,
     as_json: JsonFlag = False,
 ) -> None:
     """Check an order file against the log's latest game and, if it is accepted, add the next
@@ -98,7 +102,16 @@ def log_add(
         from adjudicator.files import io
         from adjudicator.logs import folder
 
+        names = None
+        if roster is not None:  # read before the step is added: a bad roster changes nothing
+            from adjudicator.mail.outgoing.roster import read_roster
+
+            names = read_roster(str(roster))
         k, result = folder.add(log, io.read_bytes(str(orders)), str(orders))
+        if outbox is not None:
+            from adjudicator.mail.outgoing.compose import write_player_mails
+
+            write_player_mails(str(outbox), result.state, result.private, names, k)
         echo(f"Added step {k:04d} to {log}: {k:04d}-orders.json, -game.json, -report.md, "
              f"-report-COLOUR.md, -view-COLOUR.json. {cli_args.next(result.state)}")
 
