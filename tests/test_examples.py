@@ -18,7 +18,7 @@ def test_example_turn_adjudicates_to_its_report() -> None:
 def test_the_example_logs_verify() -> None:
     from adjudicator.logs.verify import verify_log
 
-    for log in ("4-players", "2-players"):
+    for log in ("3-players", "2-players"):
         result = verify_log(EXAMPLES / "logs" / log)
         assert result.ok, result.problems
         assert result.game_over and result.commitment == "checked"
