@@ -263,3 +263,15 @@ def test_unknown_event_renders_generically() -> None:
 def test_every_event_type_has_a_renderer() -> None:
     missing = [t.__name__ for t in get_args(AnyEvent) if t not in RENDERERS]
     assert missing == []
+
+
+def test_render_all_gives_the_same_reports_as_one_at_a_time() -> None:
+    """The pipeline and verify render every report at once; each equals its own rendering."""
+    from adjudicator.rendering.report import render_all
+
+    for before, outcome in played():
+        events, after = outcome.events, outcome.state
+        public, private = render_all(events, before, after)
+        assert public == render(events, before, after)
+        assert private == {c: render_private(events, before, after, c) for c in before.seats}
+        assert set(private) == {"red", "green"}

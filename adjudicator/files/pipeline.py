@@ -30,7 +30,7 @@ class Adjudicated(msgspec.Struct, frozen=True):  # a Struct, not a dataclass: a 
 def adjudicate_bytes(game: bytes, orders: bytes, game_name: str = "<game>",
                      orders_name: str = "<orders>") -> Adjudicated:
     """Adjudicate an order file against a game file; raises a TrajanError subclass."""
-    from adjudicator.rendering.report import render, render_private
+    from adjudicator.rendering.report import render_all
 
     before = io.load_game(game, game_name)
     order_file = load_orders_any(orders, orders_name, before.game_id)
@@ -39,11 +39,9 @@ def adjudicate_bytes(game: bytes, orders: bytes, game_name: str = "<game>",
     except Illegal as e:
         raise Illegal([p if p.file else p.located(orders_name) for p in e.problems]) from None
     self_check(outcome.state)
+    public, private = render_all(outcome.events, before, outcome.state)
     return Adjudicated(before=before, state=outcome.state, events=outcome.events,
-                       data=io.encode_state(outcome.state),
-                       report=render(outcome.events, before, outcome.state),
-                       private={c: render_private(outcome.events, before, outcome.state, c)
-                                for c in before.seats})
+                       data=io.encode_state(outcome.state), report=public, private=private)
 
 
 def self_check(state: GameState) -> None:

@@ -24,15 +24,16 @@ Fail = Callable[[str, str, str, str], Exception]
 
 def check_reports(prefix: str, k: int, before: GameState, outcome: Outcome, fail: Fail) -> None:
     """The public and private reports of step ``k``, where the log holds them."""
-    from adjudicator.rendering.report import render, render_private
+    from adjudicator.rendering.report import render_all
 
+    public, private = render_all(outcome.events, before, outcome.state)
     name = f"{prefix}{k:04d}-report.md"
     if os.path.exists(name):
-        _same_text(name, render(outcome.events, before, outcome.state), fail)
+        _same_text(name, public, fail)
     for colour in before.seats:
         name = f"{prefix}{k:04d}-report-{colour}.md"
         if os.path.exists(name):
-            _same_text(name, render_private(outcome.events, before, outcome.state, colour), fail)
+            _same_text(name, private[colour], fail)
 
 
 def check_views(prefix: str, k: int, state: GameState, fail: Fail) -> None:

@@ -41,7 +41,7 @@ from adjudicator.rendering.report_lines import RENDERERS, render_event, render_g
 from adjudicator.views.redact import CardsDrawnUnseen, CardTakenUnseen, private_events, public_event
 
 __all__ = ["CardTakenUnseen", "CardsDrawnUnseen", "private_events", "public_event", "render",
-           "render_private"]
+           "render_all", "render_private"]
 
 E = TypeVar("E", bound=Event)
 Renderer = Callable[[Any], str]
@@ -191,3 +191,11 @@ def render_private(events: Sequence[Event], before: GameState, after: GameState,
                    player: PlayerColour) -> str:
     """The public report plus what only ``player`` learned (e.g. the cards they drew)."""
     return "\n".join([*_public_report(events, before, after), *private_section(events, player)]) + "\n"
+
+
+def render_all(events: Sequence[Event], before: GameState,
+               after: GameState) -> tuple[str, dict[PlayerColour, str]]:
+    """The public report and every seated player's report, the public part rendered once."""
+    public = _public_report(events, before, after)
+    private = {c: "\n".join([*public, *private_section(events, c)]) + "\n" for c in before.seats}
+    return "\n".join(public) + "\n", private
