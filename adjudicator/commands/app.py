@@ -13,7 +13,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, NoReturn
 
 import typer
 
@@ -52,7 +52,7 @@ OrdersArg = Annotated[Path, typer.Argument(
 
 def run(as_json: bool, work: Callable[[], None]) -> None:
     """Run ``work``; turn every failure into problems on stderr and an exit code."""
-    from adjudicator.errors import EXIT_MALFORMED, Problem, TrajanError
+    from adjudicator.errors import EXIT_MALFORMED, TrajanError
 
     try:
         work()
@@ -65,19 +65,21 @@ def run(as_json: bool, work: Callable[[], None]) -> None:
         _silence_stdout()
         raise typer.Exit(EXIT_MALFORMED) from None
     except (MemoryError, RecursionError) as e:
-        if os.environ.get("TRAJAN_DEBUG"):
-            raise
-        message = (f"The input is too large or too deeply nested to process ({type(e).__name__}); "
-                   "nothing was written.")
-        print_problems([Problem(code="input.too_complex", path="$", message=message)], as_json)
-        raise typer.Exit(EXIT_MALFORMED) from None
+        _failed(as_json, "input.too_complex", f"The input is too large or too deeply nested to process "
+                f"({type(e).__name__}); nothing was written.")
     except Exception as e:  # the boundary: no traceback may reach a user
-        if os.environ.get("TRAJAN_DEBUG"):
-            raise
-        message = (f"The adjudicator failed unexpectedly ({type(e).__name__}); nothing was written. "
-                   "Please report this with the input files.")
-        print_problems([Problem(code="internal.error", path="$", message=message)], as_json)
-        raise typer.Exit(EXIT_MALFORMED) from None
+        _failed(as_json, "internal.error", f"The adjudicator failed unexpectedly ({type(e).__name__}); "
+                "nothing was written. Please report this with the input files.")
+
+
+def _failed(as_json: bool, code: str, message: str) -> NoReturn:
+    """An unexpected failure as one problem and exit 2 (re-raised with ``TRAJAN_DEBUG=1``)."""
+    from adjudicator.errors import EXIT_MALFORMED, Problem
+
+    if os.environ.get("TRAJAN_DEBUG"):
+        raise
+    print_problems([Problem(code=code, path="$", message=message)], as_json)
+    raise typer.Exit(EXIT_MALFORMED) from None
 
 
 def echo(text: str, *, nl: bool = True, err: bool = False) -> None:

@@ -2,9 +2,12 @@
 
 # Real annotations, not strings: Typer reads them at every start (a fast start).
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
+
+if TYPE_CHECKING:
+    from adjudicator.model.state import GameState
 
 from adjudicator.commands import args as cli_args
 from adjudicator.commands.app import GameArg, JsonFlag, app, echo, echo_json, run
@@ -41,8 +44,6 @@ def new(
     def work() -> None:
         import secrets
 
-        from adjudicator.errors import Malformed, problem
-        from adjudicator.files import io, write
         from adjudicator.game.newgame import new_game
         from adjudicator.model.state import SeedMethod
 
@@ -59,21 +60,29 @@ def new(
         state = new_game(seats, chosen if chosen is not None else secrets.token_hex(16), first=first,
                          options=options, game_id=game_id, method=method)
         cli_args.self_check(state)
-        data = io.encode_state(state)
-        summary = (f"game {state.game_id}, seats {', '.join(state.seats)}, start player "
-                   f"{state.start_player}. {cli_args.next(state)}")
-        if output is None and _on_terminal():  # a secret game file is not shown on a screen
-            echo(f"Set up {summary}")
-            raise Malformed([problem("args.output_needed", "-o", "The game file holds the secret seed and "
-                                     "deck order and was not printed on the terminal; give -o FILE to "
-                                     "write it, or -o - to print it.")])
-        if output is None or write.is_stdout(output):
-            echo_json(data.decode(), nl=False)
-            return
-        write.write_atomic(str(output), data)
-        echo(f"Wrote {output}: {summary}")
+        _write_new_game(state, output)
 
     run(as_json, work)
+
+
+def _write_new_game(state: "GameState", output: Path | None) -> None:
+    """Write (or print) a new game file; a secret game file is never shown on a screen."""
+    from adjudicator.errors import Malformed, problem
+    from adjudicator.files import io, write
+
+    data = io.encode_state(state)
+    summary = (f"game {state.game_id}, seats {', '.join(state.seats)}, start player "
+               f"{state.start_player}. {cli_args.next(state)}")
+    if output is None and _on_terminal():
+        echo(f"Set up {summary}")
+        raise Malformed([problem("args.output_needed", "-o", "The game file holds the secret seed and "
+                                 "deck order and was not printed on the terminal; give -o FILE to "
+                                 "write it, or -o - to print it.")])
+    if output is None or write.is_stdout(output):
+        echo_json(data.decode(), nl=False)
+        return
+    write.write_atomic(str(output), data)
+    echo(f"Wrote {output}: {summary}")
 
 def _on_terminal() -> bool:
     import sys
