@@ -32,7 +32,7 @@ from adjudicator.errors import Illegal, Problem, TrajanError, problem
 from adjudicator.files import io
 from adjudicator.game import engine
 from adjudicator.game.chain import orders_hash, state_hash
-from adjudicator.logs import legacy, setup_proof, verify_outputs
+from adjudicator.logs import legacy, logfiles, setup_proof, verify_outputs
 from adjudicator.logs import witness as witnesses_
 from adjudicator.model.state import GameOver, GameState, Seeding
 
@@ -82,13 +82,15 @@ def verify_log(folder: Path, witnesses: Sequence[witnesses_.Witness] | None = No
     return result
 
 
-def _steps(folder: Path) -> int:
-    """The number of decisions in the log; raises :class:`Divergence` on a gap."""
+def _steps(folder: Path) -> tuple[int, set[str]]:
+    """The number of decisions in the log and the names in its folder; raises
+    :class:`Divergence` on a gap."""
     if not folder.is_dir():
         raise Divergence(str(folder), "verify.no_log", "$", "This is not a log folder.")
+    present = logfiles.names(str(folder))
     found: dict[int, set[str]] = {}
-    for f in folder.iterdir():
-        m = STEP.match(f.name)
+    for name in present:
+        m = STEP.match(name)
         if m:
             found.setdefault(int(m.group(1)), set()).add(m.group(2))
     if "game" not in found.get(0, set()):
@@ -100,7 +102,7 @@ def _steps(folder: Path) -> int:
             if kind not in found.get(k, set()):
                 raise Divergence(str(folder / f"{k:04d}-{kind}.json"), "verify.missing_step", "$",
                                  f"Step {k} of {last} is incomplete: this file is missing.")
-    return last
+    return last, present
 
 
 def _raise(p: Problem | None) -> None:
@@ -109,7 +111,7 @@ def _raise(p: Problem | None) -> None:
 
 
 def _verify(folder: Path, result: LogResult, witnesses: Sequence[witnesses_.Witness] | None) -> None:
-    last = _steps(folder)
+    last, present = _steps(folder)
     first_name = str(folder / "0000-game.json")
     prefix = first_name[: -len("0000-game.json")]  # so prefix + name == str(folder / name)
     data = io.read_bytes(first_name)
@@ -120,7 +122,7 @@ def _verify(folder: Path, result: LogResult, witnesses: Sequence[witnesses_.Witn
         result.format = 1
     else:
         _check_own_hash(first, first_name)
-        verify_outputs.check_views(prefix, 0, first, Divergence)
+        verify_outputs.check_views(prefix, 0, first, present, Divergence)
     if first.chain.parent is not None or first.chain.orders is not None:
         raise Divergence(first_name, "verify.not_a_start", "$.chain",
                          "The first game file of a log must be what `new` wrote (no parent, no orders).")
@@ -131,12 +133,12 @@ def _verify(folder: Path, result: LogResult, witnesses: Sequence[witnesses_.Witn
     state, raw = first, msgspec.json.decode(data) if old else None
     for k in range(1, last + 1):
         game_name = f"{prefix}{k:04d}-game.json"
-        if raw is not None and legacy.raw_format(_read(game_name)) == 1:
+        if raw is not None and legacy.raw_format(logfiles.read(game_name)) == 1:
             orders_name = f"{prefix}{k:04d}-orders.json"
             state, raw = legacy.replay_step(state, raw, io.read_bytes(orders_name), orders_name,
                                             io.read_bytes(game_name), game_name, Divergence)
         else:  # a format-1 log may go on in the current format
-            state, data = _replay(prefix, k, state, data)
+            state = _replay(prefix, k, state, present)
             raw = None
         seen.add(state)
         result.decisions = k
@@ -150,9 +152,9 @@ def _verify(folder: Path, result: LogResult, witnesses: Sequence[witnesses_.Witn
         result.problems.extend(witnesses_.check(witnesses, seen, first))
 
 
-def _replay(prefix: str, k: int, before: GameState, before_bytes: bytes) -> tuple[GameState, bytes]:
+def _replay(prefix: str, k: int, before: GameState, present: set[str]) -> GameState:
     orders_name, game_name = f"{prefix}{k:04d}-orders.json", f"{prefix}{k:04d}-game.json"
-    orders = io.load_orders(_read(orders_name), orders_name)
+    orders = logfiles.load_orders(logfiles.read(orders_name), orders_name)
     try:
         outcome = engine.adjudicate(before, orders)
         after = outcome.state
@@ -162,38 +164,13 @@ def _replay(prefix: str, k: int, before: GameState, before_bytes: bytes) -> tupl
                          f"These orders are not legal against {k - 1:04d}-game.json: {p.message} "
                          f"[{p.code}]") from None
     expected = io.encode_state(after)
-    if not _holds(game_name, expected):
+    if not logfiles.holds(game_name, expected):
         recorded = io.read_bytes(game_name)
         if recorded != expected:
             _explain(game_name, recorded, expected, before, orders_name, orders)
-    verify_outputs.check_reports(prefix, k, before, outcome, Divergence)
-    verify_outputs.check_views(prefix, k, after, Divergence)
-    return after, expected
-
-
-# The files of a log are small: read them without reserving room for the largest file
-# ``io.read_bytes`` accepts (that costs more than the read); anything unusual (a missing
-# or large file) is read by ``io.read_bytes`` again, so it is refused as ever.
-_SMALL = 1 << 16
-
-
-def _read(name: str) -> bytes:
-    """The same bytes as ``io.read_bytes(name)`` (or the same error)."""
-    try:
-        with io.open_regular(name) as f:
-            data = f.read(_SMALL)
-    except (OSError, ValueError):
-        return io.read_bytes(name)
-    return data if len(data) < _SMALL else io.read_bytes(name)
-
-
-def _holds(name: str, expected: bytes) -> bool:
-    """Whether the file ``name`` holds exactly ``expected``."""
-    try:
-        with io.open_regular(name) as f:
-            return f.read(len(expected) + 1) == expected
-    except (OSError, ValueError):
-        return False
+    verify_outputs.check_reports(prefix, k, before, outcome, present, Divergence)
+    verify_outputs.check_views(prefix, k, after, present, Divergence)
+    return after
 
 
 def _explain(game_name: str, recorded: bytes, expected: bytes, before: GameState,

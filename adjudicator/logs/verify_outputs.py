@@ -10,49 +10,58 @@ left unchecked (see :mod:`adjudicator.logs.legacy`).
 
 from __future__ import annotations
 
-import os
-from collections.abc import Callable
+from collections.abc import Callable, Container
 
 import msgspec
 
 from adjudicator.game.engine import Outcome
+from adjudicator.logs import logfiles
 from adjudicator.model.state import GameState
 
 # (file, code, path, message) -> an exception to raise
 Fail = Callable[[str, str, str, str], Exception]
 
 
-def check_reports(prefix: str, k: int, before: GameState, outcome: Outcome, fail: Fail) -> None:
-    """The public and private reports of step ``k``, where the log holds them."""
+def check_reports(prefix: str, k: int, before: GameState, outcome: Outcome, present: Container[str],
+                  fail: Fail) -> None:
+    """The public and private reports of step ``k``, where the log holds them (``present``:
+    the names in the log's folder)."""
     from adjudicator.rendering.report import render_all
 
     public, private = render_all(outcome.events, before, outcome.state)
-    name = f"{prefix}{k:04d}-report.md"
-    if os.path.exists(name):
-        _same_text(name, public, fail)
+    _same_text(prefix, f"{k:04d}-report.md", public, present, fail)
     for colour in before.seats:
-        name = f"{prefix}{k:04d}-report-{colour}.md"
-        if os.path.exists(name):
-            _same_text(name, private[colour], fail)
+        _same_text(prefix, f"{k:04d}-report-{colour}.md", private[colour], present, fail)
 
 
-def check_views(prefix: str, k: int, state: GameState, fail: Fail) -> None:
+def check_views(prefix: str, k: int, state: GameState, present: Container[str], fail: Fail) -> None:
     """The players' views of step ``k``'s game file, where the log holds them."""
     from adjudicator.files import io
     from adjudicator.views.redact import view_of
 
     for colour in state.seats:
-        name = f"{prefix}{k:04d}-view-{colour}.json"
-        if not os.path.exists(name):
+        name = f"{k:04d}-view-{colour}.json"
+        if name not in present:
             continue
         expected = io.canonical(view_of(state, colour))
-        recorded = _read(name)
+        if logfiles.holds(prefix + name, expected) is not False:  # the same, or gone since listed
+            continue
+        recorded = _read(prefix + name)
         if recorded != expected:
-            _view_differs(name, recorded, expected, fail)
+            _view_differs(prefix + name, recorded, expected, fail)
 
 
-def _same_text(name: str, expected: str, fail: Fail) -> None:
-    recorded = _read(name)
+def _same_text(prefix: str, name: str, text: str, present: Container[str], fail: Fail) -> None:
+    """The report ``name`` (if the log holds it) must read ``text``."""
+    if name not in present:
+        return
+    expected = text.encode()
+    if logfiles.holds(prefix + name, expected) is not False:  # the same, or gone since listed
+        return
+    _report_differs(prefix + name, _read(prefix + name), text, fail)
+
+
+def _report_differs(name: str, recorded: bytes, expected: str, fail: Fail) -> None:
     if recorded == expected.encode():
         return
     got = recorded.decode("utf-8", errors="replace").split("\n")

@@ -168,7 +168,11 @@ def next_section(after: GameState) -> list[str]:
 
 
 def _public_report(events: Sequence[Event], before: GameState, after: GameState) -> list[str]:
-    shown = [public_event(e) for e in events]
+    return _report_lines([public_event(e) for e in events], before, after)
+
+
+def _report_lines(shown: Sequence[Event], before: GameState, after: GameState) -> list[str]:
+    """The lines of the public report of the (already redacted) events ``shown``."""
     own, end = split(shown)
     return [*header(shown, before), *witness_section(after), *steps_section(own, before), *end_section(end),
             *scores_section(after), *next_section(after)]
@@ -196,6 +200,8 @@ def render_private(events: Sequence[Event], before: GameState, after: GameState,
 def render_all(events: Sequence[Event], before: GameState,
                after: GameState) -> tuple[str, dict[PlayerColour, str]]:
     """The public report and every seated player's report, the public part rendered once."""
-    public = _public_report(events, before, after)
-    private = {c: "\n".join([*public, *private_section(events, c)]) + "\n" for c in before.seats}
+    shown = [public_event(e) for e in events]
+    public = _report_lines(shown, before, after)
+    hidden = [e for e, s in zip(events, shown, strict=True) if s is not e]  # what private sections hold
+    private = {c: "\n".join([*public, *private_section(hidden, c)]) + "\n" for c in before.seats}
     return "\n".join(public) + "\n", private
