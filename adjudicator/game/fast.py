@@ -45,18 +45,18 @@ _APPLY: dict[type[Answer], Callable[[GameState, PlayerColour, Any], Changes]] = 
 
 def step(state: GameState, colour: PlayerColour, answer: Answer) -> GameState:
     """The state after ``colour``'s legal ``answer`` to the pending decision."""
-    if type(answer) is PlayTurn:
-        ch, progress = begin(state)
-        revealed = False
+    if isinstance(answer, PlayTurn):
+        ch = Changes(state)
+        progress = state.turn if isinstance(state.pending, ContinueTurn) else None
         for s in answer.steps:
-            progress, revealed = play_step(ch, colour, progress, s)
+            ch.revealed = False
+            progress = turn.apply_step(ch, colour, progress, s)
         assert progress is not None
-        turn.finish(ch, progress, revealed)
-    else:
-        ch = _APPLY[type(answer)](state, colour, answer)
-        # A simultaneous decision keeps its number until all have answered.
-        return replace(ch.state, decision=next_decision(state, ch.state))
-    return replace(ch.state, decision=state.decision + 1)
+        turn.finish(ch, progress, ch.revealed)  # ch.revealed: what the last step showed
+        return replace(ch.state, decision=state.decision + 1)
+    ch = _APPLY[type(answer)](state, colour, answer)
+    # A simultaneous decision keeps its number until all have answered.
+    return replace(ch.state, decision=next_decision(state, ch.state))
 
 
 def begin(state: GameState) -> tuple[Changes, TurnProgress | None]:

@@ -16,7 +16,7 @@ from adjudicator.model.vocab import ACTIONS, Action, Commodity, DiscardPile, Mar
 _T = TypeVar("_T")
 
 
-@dataclass
+@dataclass(slots=True)
 class Changes:
     """What applying one step did: the new state and what the turn needs to know."""
 
@@ -35,15 +35,22 @@ def player(state: GameState, colour: PlayerColour) -> Player:
 
 
 def with_player(state: GameState, new: Player) -> GameState:
-    players = state.players
+    players = list(state.players)
+    colour = new.colour
     for i, p in enumerate(players):
-        if p.colour == new.colour:
-            return replace(state, players=players[:i] + (new,) + players[i + 1:])
+        if p.colour == colour:
+            players[i] = new
+            return replace(state, players=tuple(players))
     return replace(state)
 
 
 def update_player(state: GameState, colour: PlayerColour, **changes: Any) -> GameState:
-    return with_player(state, replace(player(state, colour), **changes))
+    players = list(state.players)
+    for i, p in enumerate(players):
+        if p.colour == colour:
+            players[i] = replace(p, **changes)
+            return replace(state, players=tuple(players))
+    raise KeyError(colour)
 
 
 def update_board(state: GameState, **changes: Any) -> GameState:

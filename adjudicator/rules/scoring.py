@@ -84,7 +84,10 @@ def construction_sets(p: Player) -> list[Line]:
         components().construction_tile[t].type for t in p.construction_tiles)
     wilds = sum(1 for t in p.forum_tiles if t == WILD_CONSTRUCTION)
     best: tuple[int, int, tuple[int, ...]] = (0, 0, (0,) * len(types))
-    for use in product(range(wilds + 1), repeat=len(types)):
+    # A wild card beyond the biggest set of its type scores nothing and only uses a card,
+    # so no best allocation has one: those allocations are not tried.
+    biggest = max(s.size for s in components().board.set_scores)
+    for use in product(*(range(min(wilds, max(0, biggest - have[t])) + 1) for t in types)):
         if sum(use) > wilds:
             continue
         total = sum(set_value(have[t] + w) for t, w in zip(types, use, strict=True))
@@ -132,10 +135,9 @@ def _bonus_line(state: GameState, p: Player, owned: OwnedBonus, wilds: int) -> L
     head = f"bonus tile {owned.tile} ({owned.side})"
     if data.scoring == "forum_demand":
         return vp, f"{head}: {value} if the player owns a forum {data.demand} tile; {what}"
-    from fractions import Fraction  # here: only the final scoring needs it (a fast start)
-
-    rate = Fraction(value, data.divisor)
-    per = str(rate) if rate.denominator == 1 else f"{rate}, rounded up"
+    common = math.gcd(value, data.divisor)  # the rate as a fraction in lowest terms
+    numerator, denominator = value // common, data.divisor // common
+    per = str(numerator) if denominator == 1 else f"{numerator}/{denominator}, rounded up"
     return vp, f"{head}: {what} × {per}"
 
 

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from collections import Counter
 
-from msgspec.structs import asdict, replace
+from msgspec.structs import replace
 
 from adjudicator.components import DeployLegionnaires, DeployWorkers, DrawCards, Plus2, components
 from adjudicator.errors import Problem, problem
 from adjudicator.model.events import ArchMoved, Sown, TimeAdvanced, TrajanTileAccomplished
 from adjudicator.model.orders import Sow
-from adjudicator.model.state import GameState, Opportunity, Player, Trays, TurnProgress
+from adjudicator.model.state import GameState, Opportunity, Player, TurnProgress
 from adjudicator.model.vocab import ACTIONS, Action, MarkerColour, PlayerColour
 from adjudicator.rules.ops import (
     Changes,
@@ -29,6 +29,7 @@ from adjudicator.rules.ops import (
 )
 
 SPECIAL_EFFECTS = (DrawCards, DeployWorkers, DeployLegionnaires, Plus2)
+_INDEX = {a: i for i, a in enumerate(ACTIONS)}
 
 
 def check(state: GameState, colour: PlayerColour, step: Sow, path: str) -> list[Problem]:
@@ -50,17 +51,19 @@ def _names(markers: tuple[MarkerColour, ...]) -> str:
 def sown_trays(
     p: Player, source: Action, markers: tuple[MarkerColour, ...]
 ) -> dict[Action, tuple[MarkerColour, ...]]:
-    """The six trays after sowing ``markers`` from ``source`` one per tray, clockwise.
+    """The trays sowing ``markers`` from ``source`` changes (one marker per tray, clockwise),
+    with their new contents; the source tray is emptied.
 
     With more than 5 markers the sowing passes the emptied tray and goes on (rulings.md).
     """
-    trays: dict[Action, tuple[MarkerColour, ...]] = asdict(p.trays)  # type: ignore[assignment]
-    trays[source] = ()
-    start = ACTIONS.index(source)
-    for i, marker in enumerate(markers, start=start + 1):
+    trays = p.trays
+    changed: dict[Action, tuple[MarkerColour, ...]] = {source: ()}
+    start = _INDEX[source] + 1
+    for i, marker in enumerate(markers, start=start):
         a = ACTIONS[i % len(ACTIONS)]
-        trays[a] = trays[a] + (marker,)
-    return trays
+        held = changed[a] if a in changed else getattr(trays, a)
+        changed[a] = held + (marker,)
+    return changed
 
 
 def apply(ch: Changes, colour: PlayerColour, step: Sow) -> TurnProgress:
@@ -68,7 +71,7 @@ def apply(ch: Changes, colour: PlayerColour, step: Sow) -> TurnProgress:
     p = player(ch.state, colour)
     trays = sown_trays(p, step.tray, step.markers)
     target = clockwise_from(step.tray, len(step.markers))
-    ch.state = with_player(ch.state, replace(p, trays=Trays(**trays)))
+    ch.state = with_player(ch.state, replace(p, trays=replace(p.trays, **trays)))
     ch.events.append(Sown(player=colour, tray=step.tray, markers=step.markers, target=target))
     round_ends = _move_time(ch, len(step.markers))
     special = _accomplish(ch, colour, target)

@@ -137,25 +137,27 @@ def apply_step(ch: Changes, colour: PlayerColour, progress: TurnProgress | None,
         assert progress.special is not None
         special.apply(ch, colour, progress.special, step)
         return replace(progress, special=None)
-    progress = replace(progress, special=None)
     if isinstance(step, Discard):
         seaport.apply_discard(ch, colour, step)
-        return replace(progress, discard_due=False)
+        return replace(progress, special=None, discard_due=False)
     if isinstance(step, Extra):
         _decline(ch, progress.queue, colour)  # what is still open is declined first
         repeats = extra.apply(ch, progress, step)
-        return replace(progress, extra_used=True,
+        return replace(progress, special=None, extra_used=True,
                        queue=(Opportunity(action=step.action, source="extra"),) * repeats)
     action = ACTION_OF_STEP[type(step)]
-    at = next(i for i, o in enumerate(progress.queue) if o.action == action)
-    _decline(ch, progress.queue[:at], colour)
-    taken, queue = progress.queue[at], progress.queue[at + 1:]
+    queue = progress.queue
+    at = 0
+    while queue[at].action != action:  # the first opportunity for this action (checked)
+        at += 1
+    _decline(ch, queue[:at], colour)
+    taken, queue = queue[at], queue[at + 1:]
     ch.bonus, ch.discard_due = None, False
     module_for(action).apply(ch, colour, step)
-    performed = progress.performed + ((action,) if taken.source != "extra" else ())
+    performed = progress.performed + (action,) if taken.source != "extra" else progress.performed
     if ch.bonus is not None:  # first construction tile of a type: its bonus action now
         queue = (Opportunity(action=ch.bonus, source="bonus"),) + queue
-    return replace(progress, queue=queue, performed=performed, discard_due=ch.discard_due)
+    return replace(progress, special=None, queue=queue, performed=performed, discard_due=ch.discard_due)
 
 
 def _decline(ch: Changes, skipped: tuple[Opportunity, ...], colour: PlayerColour) -> None:
