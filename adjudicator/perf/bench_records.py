@@ -20,7 +20,8 @@ from pathlib import Path
 from adjudicator.logs.verify import LogResult
 from adjudicator.perf.bench import Figure
 from adjudicator.records import form
-from adjudicator.records.many import Source, on_client, on_pool, run
+from adjudicator.records.cluster import on_client
+from adjudicator.records.many import Source, on_pool, run
 
 TARGETS = {
     "record_log_ratio": (">=", 50.0),
@@ -72,7 +73,7 @@ def _rate(found: list[Source], verify: Callable[[], list[LogResult]]) -> float:
 
 
 def _on(client: object, found: list[Source]) -> Callable[[], list[LogResult]]:
-    return lambda: on_client(client, found)
+    return lambda: on_client(client, found, shared_disk=True)
 
 
 def _pool_rate(found: list[Source], jobs: int) -> float:
@@ -95,7 +96,7 @@ def _dask_figures(found: list[Source], pool_2: float) -> list[Figure]:
         with LocalCluster(n_workers=jobs, threads_per_worker=1, processes=True, dashboard_address=":0",
                           silence_logs=logging.ERROR) as cluster, Client(cluster) as client:
             up = time.perf_counter() - start
-            on_client(client, found[:jobs])  # warm-up
+            on_client(client, found[:jobs], shared_disk=True)  # warm-up
             rate = _rate(found, _on(client, found))
         out.append(_judged(f"records_per_second_dask_{jobs}", rate, "records/s"))
         if jobs == 2:

@@ -7,17 +7,17 @@ What ``trajan verify`` is given is expanded by :func:`sources`: a log folder; a 
 list's folder).
 
 Records are independent, so they are verified in parallel: ``pool`` runs ``jobs``
-local processes; ``dask`` submits them to a Dask ``distributed`` cluster (a
-``LocalCluster`` of ``jobs`` single-threaded worker processes, or the scheduler at
-``scheduler``).  Workers receive each record's contents, never a path: the verifier
-reads no file, so it runs on machines that do not share this one's disk.  Log folders
-(many files each) are verified here, in the pool.  At most a few tasks per worker are
-in flight, so a tournament of any size is read one record at a time.
+local processes, each given a record's contents; ``dask`` verifies them in batches on a
+Dask ``distributed`` cluster (a ``LocalCluster`` of ``jobs`` single-threaded worker
+processes, or the scheduler at ``scheduler``: see :mod:`adjudicator.records.cluster`).
+The verifier itself reads no file, so it runs on machines that do not share this one's
+disk.  Log folders (many files each) are verified here, in the pool.  At most a few
+tasks per worker are in flight, so a tournament of any size is read a few records at a
+time.
 """
 
 from __future__ import annotations
 
-import logging
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
@@ -120,7 +120,9 @@ def verify_many(paths: Sequence[Path], jobs: int = 1, backend: Backend = "pool",
     found = sources(paths)
     bar = Progress(len(found), progress)
     if backend == "dask":
-        return _dask(found, jobs, scheduler, bar)
+        from adjudicator.records.cluster import verify_on_cluster
+
+        return verify_on_cluster(found, jobs, scheduler, bar)
     if jobs == 1 or len(found) <= 1:
         return [bar.tick(_failed(t) or run(t)) for t in _tasks(found)]
     from concurrent.futures import ProcessPoolExecutor
@@ -167,42 +169,6 @@ def _windowed(found: Sequence[Source], workers: int, submit: Callable[[tuple[str
             results[pending.pop(future)] = bar.tick(future.result())
         top_up()
     return [r for r in results if r is not None]
-
-
-def _dask(found: Sequence[Source], jobs: int, scheduler: str | None, bar: Progress) -> list[LogResult]:
-    try:
-        from distributed import Client, LocalCluster
-    except ImportError:
-        raise Malformed([problem("verify.no_dask", "--backend", "The dask backend needs Dask's "
-                                 "distributed package: pip install 'trajan[cluster]'.")]) from None
-    logs = [s for s in found if s.kind == "log"]
-    records = [s for s in found if s.kind != "log"]
-    done_logs = {s.path: bar.tick(run(("log", s.path, None))) for s in logs}
-    cluster = None if scheduler else LocalCluster(
-        n_workers=jobs, threads_per_worker=1, processes=True, dashboard_address=":0",
-        silence_logs=logging.ERROR)
-    try:
-        with Client(scheduler or cluster) as client:
-            checked = on_client(client, records, bar)
-    finally:
-        if cluster is not None:
-            cluster.close()
-    by_record = iter(checked)
-    return [done_logs[s.path] if s.kind == "log" else next(by_record) for s in found]
-
-
-def on_client(client: Any, records: Sequence[Source], bar: Progress | None = None) -> list[LogResult]:
-    """Verify ``records`` on the workers of a Dask ``Client`` (each task gets the contents)."""
-    from distributed import wait
-
-    workers = max(1, len(client.scheduler_info().get("workers", {})))
-
-    def wait_some(pending: dict[Any, int]) -> list[Any]:
-        done, _ = wait(list(pending), return_when="FIRST_COMPLETED")
-        return list(done)
-
-    return _windowed(records, workers, lambda t: client.submit(run, t, pure=False), wait_some,
-                     bar or Progress(len(records), False))
 
 
 def verify_witnessed(path: Path, witnesses: Sequence[Any]) -> LogResult:
