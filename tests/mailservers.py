@@ -9,7 +9,8 @@ write kept in a temporary folder:
   self-signed certificate made with ``openssl``; STARTTLS on the plain port and IMAPS on
   a second one).
 - :class:`SmtpCapture` runs an ``aiosmtpd`` server that keeps every message it receives
-  (optionally asking for a login), so a test can read what the judge sent.
+  (optionally asking for a login; optionally over TLS: STARTTLS required on the plain
+  port, or TLS from the first byte), so a test can read what the judge sent.
 
 Tests that need Dovecot call :func:`require_dovecot`, which skips loudly where the
 binary is missing (never silently: the reason names the package to install).
@@ -58,6 +59,16 @@ def _wait_for_port(port: int, seconds: float = 10.0) -> None:
                 return
         time.sleep(0.05)
     raise RuntimeError(f"no server came up on 127.0.0.1:{port}")
+
+
+def self_signed(folder: Path) -> tuple[Path, Path]:
+    """A key and a self-signed certificate for 127.0.0.1 in ``folder`` (the certificate is
+    also the CA file a client must be given to trust it)."""
+    key, cert = folder / "key.pem", folder / "cert.pem"
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2",
+                    "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1",
+                    "-keyout", str(key), "-out", str(cert)], check=True, capture_output=True)
+    return key, cert
 
 
 _CONFIG = """\
@@ -134,10 +145,7 @@ class Dovecot:
     def _ssl_settings(self) -> str:
         if not self.tls:
             return "ssl = no"
-        key, cert = self.root / "key.pem", self.root / "cert.pem"
-        subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2",
-                        "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1",
-                        "-keyout", str(key), "-out", str(cert)], check=True, capture_output=True)
+        key, cert = self_signed(self.root)
         self.cafile = cert
         return f"ssl = yes\nssl_cert = <{cert}\nssl_key = <{key}"
 
@@ -168,10 +176,17 @@ class Dovecot:
 
 @dataclass
 class SmtpCapture:
-    """An aiosmtpd server on 127.0.0.1 that keeps every message it receives."""
+    """An aiosmtpd server on 127.0.0.1 that keeps every message it receives.
+
+    ``security``: "none"; "starttls" (the server refuses mail until the client has
+    started TLS); "tls" (TLS from the first byte).  With TLS the server's certificate is
+    self-signed; ``cafile`` is the file a client must trust."""
 
     login: tuple[str, str] | None = None
+    security: str = "none"
     port: int = 0
+    cafile: Path | None = None
+    _folder: Path | None = None
     messages: list[EmailMessage] = field(default_factory=list)
     envelopes: list[tuple[str, list[str]]] = field(default_factory=list)
     _controller: Any = None
@@ -199,18 +214,37 @@ class SmtpCapture:
             return AuthResult(success=ok)
 
         self.port = free_port()
-        kwargs: dict[str, Any] = {}
+        kwargs: dict[str, Any] = self._tls_settings()
         if self.login is not None:
-            kwargs = {"authenticator": authenticate, "auth_required": True, "auth_require_tls": False}
+            # aiosmtpd counts only STARTTLS as TLS for AUTH; on a TLS port every byte is TLS.
+            kwargs |= {"authenticator": authenticate, "auth_required": True,
+                       "auth_require_tls": self.security == "starttls"}
         warnings.filterwarnings("ignore", "Requiring AUTH while not requiring TLS")  # loopback only
         self._controller = Controller(Handler(), hostname="127.0.0.1", port=self.port, **kwargs)
         self._controller.start()
         return self
 
+    def _tls_settings(self) -> dict[str, Any]:
+        if self.security == "none":
+            return {}
+        import ssl
+
+        self._folder = Path(tempfile.mkdtemp(prefix="trajan-smtp-"))
+        key, self.cafile = self_signed(self._folder)
+        context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+        context.load_cert_chain(self.cafile, key)
+        if self.security == "starttls":
+            return {"tls_context": context, "require_starttls": True}
+        assert self.security == "tls", self.security
+        return {"ssl_context": context}
+
     def stop(self) -> None:
         if self._controller is not None:
             self._controller.stop()
             self._controller = None
+        if self._folder is not None:
+            shutil.rmtree(self._folder, ignore_errors=True)
+            self._folder = None
 
     def to(self, address: str) -> list[EmailMessage]:
         """The messages sent to ``address``, in the order received."""
