@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from adjudicator.errors import Malformed
 from adjudicator.mail.judge import record
 from adjudicator.mail.judge.run import run
 from tests.judgeplay import ADDRESSES, is_player_mail, make_gamedir, needs_answer, reply, token
@@ -193,6 +194,40 @@ def test_deadlines_skip_weekends_when_asked() -> None:
     assert due(friday, 48, False) == datetime(2026, 3, 10, 18, 0, tzinfo=UTC)  # Tuesday
     saturday = datetime(2026, 3, 7, 12, 0, tzinfo=UTC)
     assert due(saturday, 24, False) == datetime(2026, 3, 10, 0, 0, tzinfo=UTC)
+
+
+def test_weekends_fall_in_the_games_time_zone_and_summer_time_moves_no_deadline() -> None:
+    from datetime import timedelta
+
+    from adjudicator.mail.judge.deadlines import due, zone
+
+    tokyo, new_york = zone("Asia/Tokyo"), zone("America/New_York")
+    friday_evening = datetime(2026, 3, 6, 14, 0, tzinfo=UTC)  # Friday 23:00 in Tokyo
+    # In Tokyo the weekend begins an hour later: 1 hour, then Monday 00:00 JST (Sunday 15:00 UTC).
+    assert due(friday_evening, 2, False, tokyo) == datetime(2026, 3, 8, 16, 0, tzinfo=UTC)
+    assert due(friday_evening, 2, False) == datetime(2026, 3, 6, 16, 0, tzinfo=UTC)  # UTC: still Friday
+    # New York's clocks go forward on Sunday 8 March 2026: the weekend is 47 hours long there,
+    # and the deadline is the same instant however the hours are written.
+    friday_noon = datetime(2026, 3, 6, 12, 0, tzinfo=new_york)
+    deadline = due(friday_noon, 24, False, new_york)
+    assert deadline == datetime(2026, 3, 9, 12, 0, tzinfo=new_york)
+    saturday = datetime(2026, 3, 7, 0, 0, tzinfo=new_york).astimezone(UTC)  # elapsed time, not wall time
+    monday = datetime(2026, 3, 9, 0, 0, tzinfo=new_york).astimezone(UTC)
+    assert deadline - friday_noon == timedelta(hours=24) + (monday - saturday)
+    assert monday - saturday == timedelta(hours=47)
+    with pytest.raises(ValueError):
+        zone("Mars/Olympus_Mons")
+
+
+def test_an_unknown_time_zone_is_named_in_the_settings(tmp_path: Path) -> None:
+    game, _, _ = _folder_game(tmp_path)
+    (game / "judge.toml").write_text((game / "judge.toml").read_text()
+                                     + '[deadlines]\ntimezone = "Europe/Atlantis"\n')
+    with pytest.raises(Malformed) as refused:
+        run(game, NOW)
+    (problem,) = refused.value.problems
+    assert problem.code == "judge.settings" and problem.path == "$.deadlines.timezone"
+    assert "Europe/Atlantis" in problem.message
 
 
 def test_the_command_runs_once_and_names_bad_settings(tmp_path: Path) -> None:

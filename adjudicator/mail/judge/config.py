@@ -54,6 +54,7 @@ class Deadlines(_Settings, frozen=True, kw_only=True):
     remind_hours: Annotated[int, msgspec.Meta(ge=0, le=24 * 30)] = 12  # reminder this long before
     bot: str = "random"  # the bot that answers for an absent player
     enabled: bool = True
+    timezone: str = "UTC"  # where Saturday and Sunday fall (an IANA name: "Europe/Berlin")
 
 
 class JudgeConfig(_Settings, frozen=True, kw_only=True):
@@ -83,6 +84,13 @@ def load_config(path: Path) -> JudgeConfig:
     except msgspec.ValidationError as e:
         message, _, at = str(e).partition(" - at `")
         raise _bad(file, at.rstrip("`") or "$", f"The judge's settings are not valid: {message}.") from None
+    from adjudicator.mail.judge.deadlines import zone
+
+    try:
+        zone(config.deadlines.timezone)
+    except ValueError:
+        raise _bad(file, "$.deadlines.timezone", f"The time zone {config.deadlines.timezone!r} is not "
+                   "known; give an IANA name such as \"Europe/Berlin\" or \"UTC\".") from None
     base = path.parent
     for place, box in (("inbox", config.inbox), ("outbox", config.outbox)):
         if box.kind in ("maildir", "folder") and not box.path:

@@ -230,7 +230,8 @@ def _apply_deadlines(game: Game, sink: Sink) -> None:
         if isinstance(state.pending, GameOver) or opened_text is None:
             return
         opened = deadlines.parse_time(opened_text)
-        due = deadlines.due(opened, rules.hours, rules.weekends)
+        where = deadlines.zone(rules.timezone)
+        due = deadlines.due(opened, rules.hours, rules.weekends, where).astimezone(where)  # shown there
         commit = record.Commit(game.folder, record_state)
         if game.now >= due:
             _bot_answers(game, commit, state, opened)
