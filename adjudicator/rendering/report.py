@@ -203,5 +203,6 @@ def render_all(events: Sequence[Event], before: GameState,
     shown = [public_event(e) for e in events]
     public = _report_lines(shown, before, after)
     hidden = [e for e, s in zip(events, shown, strict=True) if s is not e]  # what private sections hold
-    private = {c: "\n".join([*public, *private_section(hidden, c)]) + "\n" for c in before.seats}
-    return "\n".join(public) + "\n", private
+    text = "\n".join(public) + "\n"
+    private = {c: text + "\n".join(private_section(hidden, c)) + "\n" for c in before.seats}
+    return text, private
