@@ -13,6 +13,7 @@ what the redaction hid from the others about that player.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
@@ -85,9 +86,14 @@ def answerer(events: Sequence[Event], before: GameState) -> str:
     return named[0] if named else ", ".join(who) or "nobody"
 
 
+# The same in every report of a game: made once (both are pure functions).
+_escaped_id = functools.lru_cache(maxsize=64)(markdown)
+_start = functools.lru_cache(maxsize=64)(describe_seeding)
+
+
 def header(events: Sequence[Event], before: GameState) -> list[str]:
     return [
-        f"# Trajan {markdown(before.game_id)}: decision {before.decision}",
+        f"# Trajan {_escaped_id(before.game_id)}: decision {before.decision}",
         "",
         f"Answered by **{answerer(events, before)}** "
         f"(`{kind_of(before.pending)}`, quarter {before.quarter}).",
@@ -97,7 +103,7 @@ def header(events: Sequence[Event], before: GameState) -> list[str]:
 def witness_section(after: GameState) -> list[str]:
     """The hash of the game file this report belongs to (a player keeps it as a witness for
     ``trajan verify --witness``) and how the game started (issue 14)."""
-    return ["", f"- Game file: {after.chain.hash}", f"- Start: {describe_seeding(after.seeding)}"]
+    return ["", f"- Game file: {after.chain.hash}", f"- Start: {_start(after.seeding)}"]
 
 
 def steps_section(events: Sequence[Event], before: GameState) -> list[str]:
