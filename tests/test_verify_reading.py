@@ -113,3 +113,28 @@ def test_holds(tmp_path: Path) -> None:
     assert logfiles.holds(str(f), b"abc") is False
     assert logfiles.holds(str(tmp_path), b"") is False
     assert logfiles.holds(str(tmp_path / "missing.md"), b"") is None
+
+
+def test_a_link_in_place_of_a_report_is_followed_as_io_follows_it(log: Path, tmp_path: Path) -> None:
+    f = log / "0030-report.md"
+    kept = tmp_path / "kept.md"
+    kept.write_bytes(f.read_bytes())
+    f.unlink()
+    f.symlink_to(kept)
+    assert verify_log(log).ok
+    kept.write_bytes(kept.read_bytes().replace(b"VP", b"VP!", 1))
+    assert _failure(log)[:2] == ("0030-report.md", "verify.report_mismatch")
+
+
+def test_a_file_listed_as_regular_is_opened_without_following_a_link(tmp_path: Path) -> None:
+    f, link = tmp_path / "a.md", tmp_path / "b.md"
+    f.write_bytes(b"abc\n")
+    link.symlink_to(f)
+    assert logfiles.listing(str(tmp_path)) == {"a.md": True, "b.md": False}
+    assert logfiles.holds(str(f), b"abc\n", listed=True) is True
+    assert logfiles.holds(str(link), b"abc\n", listed=False) is True
+    # A link put where the listing showed a regular file: not followed, so not the same
+    # (io.read_bytes then reads it the long way).
+    assert logfiles.holds(str(link), b"abc\n", listed=True) is False
+    assert logfiles.read(str(link), listed=True) == b"abc\n"
+    assert logfiles.holds(str(tmp_path / "gone.md"), b"", listed=True) is None

@@ -19,22 +19,34 @@ from adjudicator.files import io
 from adjudicator.model.orders import OrderFile
 
 _FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 _SMALL = 1 << 16  # a log's files are far smaller; a larger one is read by io.read_bytes
 _LONG_NUMBER = re.compile(rb"\d{16}")  # 16 digits: the least a number beyond io.MAX_NUMBER needs
 
 
-def names(folder: str) -> set[str]:
-    """The names of the entries in ``folder``."""
-    return set(os.listdir(folder))
+def listing(folder: str) -> dict[str, bool]:
+    """Every name in ``folder``, and whether the listing shows a regular file (not a link)
+    under it: such a file is opened without a ``stat`` first (2 µs a file here)."""
+    with os.scandir(folder) as entries:
+        return {e.name: _regular(e) for e in entries}
 
 
-def _open_regular(name: str, mode: int) -> tuple[int, int] | None:
-    """(a descriptor, the size) of ``name``, a regular file by its ``mode`` (from stat);
-    None if it is not one (a special file is never opened, a FIFO never waited on);
-    OSError if it cannot be opened."""
-    if not stat.S_ISREG(mode):
+def _regular(entry: os.DirEntry[str]) -> bool:
+    try:
+        return entry.is_file(follow_symlinks=False)
+    except OSError:
+        return False
+
+
+def _open_regular(name: str, mode: int | None) -> tuple[int, int] | None:
+    """(a descriptor, the size) of the regular file ``name``; None if it is not one.
+
+    ``mode`` is from ``stat``: a special file is never opened, a FIFO never waited on.
+    None: the folder's listing showed a regular file, opened at once (a link put in its
+    place since is not followed).  OSError if it cannot be opened."""
+    if mode is not None and not stat.S_ISREG(mode):
         return None
-    fd = os.open(name, _FLAGS)
+    fd = os.open(name, _FLAGS | (_NOFOLLOW if mode is None else 0))
     st = os.fstat(fd)
     if not stat.S_ISREG(st.st_mode):  # replaced since the check
         os.close(fd)
@@ -42,10 +54,11 @@ def _open_regular(name: str, mode: int) -> tuple[int, int] | None:
     return fd, st.st_size
 
 
-def read(name: str) -> bytes:
-    """The same bytes as ``io.read_bytes(name)`` (or the same error)."""
+def read(name: str, listed: bool = False) -> bytes:
+    """The same bytes as ``io.read_bytes(name)`` (or the same error); ``listed``: the
+    folder's listing showed a regular file under this name."""
     try:
-        opened = _open_regular(name, os.stat(name).st_mode)
+        opened = _open_regular(name, None if listed else os.stat(name).st_mode)
     except (OSError, ValueError):
         opened = None
     if opened is None:
@@ -61,16 +74,21 @@ def read(name: str) -> bytes:
     return data if len(data) == size and size < _SMALL else io.read_bytes(name)
 
 
-def holds(name: str, expected: bytes) -> bool | None:
+def holds(name: str, expected: bytes, listed: bool = False) -> bool | None:
     """Whether ``name`` is a regular file holding exactly ``expected``; None when nothing
     is there (as ``os.path.exists`` says).  False for anything else (another content, a
-    special or unreadable file): ``io.read_bytes`` then tells the content or the error."""
-    try:
-        mode = os.stat(name).st_mode
-    except (OSError, ValueError):
-        return None
+    special or unreadable file): ``io.read_bytes`` then tells the content or the error.
+    ``listed``: the folder's listing showed a regular file under this name."""
+    mode = None
+    if not listed:
+        try:
+            mode = os.stat(name).st_mode
+        except (OSError, ValueError):
+            return None
     try:
         opened = _open_regular(name, mode)
+    except FileNotFoundError:
+        return None  # removed since the listing
     except (OSError, ValueError):
         return False
     if opened is None:

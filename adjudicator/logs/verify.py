@@ -82,12 +82,12 @@ def verify_log(folder: Path, witnesses: Sequence[witnesses_.Witness] | None = No
     return result
 
 
-def _steps(folder: Path) -> tuple[int, set[str]]:
-    """The number of decisions in the log and the names in its folder; raises
-    :class:`Divergence` on a gap."""
+def _steps(folder: Path) -> tuple[int, dict[str, bool]]:
+    """The number of decisions in the log and its folder's listing
+    (:func:`logfiles.listing`); raises :class:`Divergence` on a gap."""
     if not folder.is_dir():
         raise Divergence(str(folder), "verify.no_log", "$", "This is not a log folder.")
-    present = logfiles.names(str(folder))
+    present = logfiles.listing(str(folder))
     found: dict[int, set[str]] = {}
     for name in present:
         m = STEP.match(name)
@@ -152,9 +152,10 @@ def _verify(folder: Path, result: LogResult, witnesses: Sequence[witnesses_.Witn
         result.problems.extend(witnesses_.check(witnesses, seen, first))
 
 
-def _replay(prefix: str, k: int, before: GameState, present: set[str]) -> GameState:
+def _replay(prefix: str, k: int, before: GameState, present: dict[str, bool]) -> GameState:
     orders_name, game_name = f"{prefix}{k:04d}-orders.json", f"{prefix}{k:04d}-game.json"
-    orders = logfiles.load_orders(logfiles.read(orders_name), orders_name)
+    data = logfiles.read(orders_name, present.get(f"{k:04d}-orders.json", False))
+    orders = logfiles.load_orders(data, orders_name)
     try:
         outcome = engine.adjudicate(before, orders)
         after = outcome.state
@@ -164,7 +165,7 @@ def _replay(prefix: str, k: int, before: GameState, present: set[str]) -> GameSt
                          f"These orders are not legal against {k - 1:04d}-game.json: {p.message} "
                          f"[{p.code}]") from None
     expected = io.encode_state(after)
-    if not logfiles.holds(game_name, expected):
+    if not logfiles.holds(game_name, expected, present.get(f"{k:04d}-game.json", False)):
         recorded = io.read_bytes(game_name)
         if recorded != expected:
             _explain(game_name, recorded, expected, before, orders_name, orders)

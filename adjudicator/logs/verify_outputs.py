@@ -10,7 +10,7 @@ left unchecked (see :mod:`adjudicator.logs.legacy`).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Container
+from collections.abc import Callable, Mapping
 
 import msgspec
 
@@ -22,10 +22,10 @@ from adjudicator.model.state import GameState
 Fail = Callable[[str, str, str, str], Exception]
 
 
-def check_reports(prefix: str, k: int, before: GameState, outcome: Outcome, present: Container[str],
+def check_reports(prefix: str, k: int, before: GameState, outcome: Outcome, present: Mapping[str, bool],
                   fail: Fail) -> None:
     """The public and private reports of step ``k``, where the log holds them (``present``:
-    the names in the log's folder)."""
+    the listing of the log's folder, see :func:`logfiles.listing`)."""
     from adjudicator.rendering.report import render_all
 
     public, private = render_all(outcome.events, before, outcome.state)
@@ -34,29 +34,30 @@ def check_reports(prefix: str, k: int, before: GameState, outcome: Outcome, pres
         _same_text(prefix, f"{k:04d}-report-{colour}.md", private[colour], present, fail)
 
 
-def check_views(prefix: str, k: int, state: GameState, present: Container[str], fail: Fail) -> None:
+def check_views(prefix: str, k: int, state: GameState, present: Mapping[str, bool], fail: Fail) -> None:
     """The players' views of step ``k``'s game file, where the log holds them."""
     from adjudicator.files import io
     from adjudicator.views.redact import view_of
 
     for colour in state.seats:
         name = f"{k:04d}-view-{colour}.json"
-        if name not in present:
+        listed = present.get(name)
+        if listed is None:
             continue
         expected = io.canonical(view_of(state, colour))
-        if logfiles.holds(prefix + name, expected) is not False:  # the same, or gone since listed
+        if logfiles.holds(prefix + name, expected, listed) is not False:  # the same, or gone since listed
             continue
         recorded = _read(prefix + name)
         if recorded != expected:
             _view_differs(prefix + name, recorded, expected, fail)
 
 
-def _same_text(prefix: str, name: str, text: str, present: Container[str], fail: Fail) -> None:
+def _same_text(prefix: str, name: str, text: str, present: Mapping[str, bool], fail: Fail) -> None:
     """The report ``name`` (if the log holds it) must read ``text``."""
-    if name not in present:
+    listed = present.get(name)
+    if listed is None:
         return
-    expected = text.encode()
-    if logfiles.holds(prefix + name, expected) is not False:  # the same, or gone since listed
+    if logfiles.holds(prefix + name, text.encode(), listed) is not False:  # the same, or gone since listed
         return
     _report_differs(prefix + name, _read(prefix + name), text, fail)
 
