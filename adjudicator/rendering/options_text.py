@@ -4,7 +4,6 @@ line printed for each player; what helps to choose follows ``#`` (a comment)."""
 
 from __future__ import annotations
 
-from adjudicator.components import components
 from adjudicator.escape import terminal
 from adjudicator.game.options import (
     CardsOptions,
@@ -27,14 +26,7 @@ from adjudicator.model.orders import (
 )
 from adjudicator.model.vocab import ACTIONS
 from adjudicator.notation.text import answer_lines, header_lines, step_text
-
-
-def trajan_tile_text(tile_id: str) -> str:
-    """A Trajan tile with what a player chooses it by: its colours, category and VP."""
-    data = components().trajan_tile.get(tile_id)
-    if data is None:
-        return tile_id
-    return f"{tile_id} ({'+'.join(data.colours)}, {data.category}, {data.vp} VP)"
+from adjudicator.rendering.tiles import trajan_tile_text
 
 
 def render_options(found: OptionsFile) -> str:

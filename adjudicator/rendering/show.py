@@ -24,6 +24,7 @@ from adjudicator.model.state import (
 )
 from adjudicator.model.vocab import ACTIONS, PROVINCES, SLOT_OF
 from adjudicator.rendering.report import describe_pending
+from adjudicator.rendering.tiles import trajan_tile_text
 from adjudicator.views.redact import view_of
 from adjudicator.views.view import GameView, PlayerView
 
@@ -113,7 +114,7 @@ def _board(state: GameView) -> list[str]:
     for cat in stacks.__struct_fields__:
         stack = getattr(stacks, cat)
         left = stack.below + (stack.top is not None)
-        lines.append(f"  {cat:<13} {(_trajan(stack.top) if stack.top else '(empty)')}, {left} left")
+        lines.append(f"  {cat:<13} {(trajan_tile_text(stack.top) if stack.top else '(empty)')}, {left} left")
     lines.append(f"Demand tiles revealed this quarter: {_items(b.demands)}")
     for name, discard in (("discard1", b.discard1), ("discard2", b.discard2)):
         top = discard[0] if discard else "(empty)"
@@ -178,7 +179,7 @@ def _mat(state: GameView, p: PlayerView) -> list[str]:
     width = max(36, *(len(t) + 2 for t in trays.values()))  # 6 markers do not reach the tile
     for action in ACTIONS:
         tile: str | None = getattr(p.slots, action)
-        where = "Arch of Trajan" if p.arch == action else (_trajan(tile) if tile else "(free)")
+        where = "Arch of Trajan" if p.arch == action else (trajan_tile_text(tile) if tile else "(free)")
         lines.append(f"  {SLOT_OF[action]:<4}{action:<13}{trays[action]:<{width}}{where}")
     if p.arch is None:
         lines.append("  The Arch of Trajan is in the centre: every slot is full.")
@@ -189,7 +190,7 @@ def _mat(state: GameView, p: PlayerView) -> list[str]:
         f"Forum tiles: {_items(p.forum_tiles)}",
         f"Extra action tiles: {_items(p.extra_tiles)}; [+2] markers on: {_items(p.plus2)}",
         f"Construction tiles: {_items(p.construction_tiles)}",
-        f"Trajan demand tiles: {_items(_trajan(t) for t in p.trajan_demand_tiles)}",
+        f"Trajan demand tiles: {_items(trajan_tile_text(t) for t in p.trajan_demand_tiles)}",
         f"Bonus tiles: {_items(f'{b.tile} ({b.side})' for b in p.bonus_tiles)}",
     ]
     return lines
@@ -206,11 +207,6 @@ def _in_seat_order(state: GameView) -> Sequence[PlayerView]:
     return sorted(state.players, key=lambda p: order.get(p.colour, len(order)))
 
 
-def _trajan(tile_id: str) -> str:
-    data = components().trajan_tile.get(tile_id)
-    if data is None:
-        return tile_id
-    return f"{tile_id} ({'+'.join(data.colours)}, {data.category}, {data.vp} VP)"
 
 
 def _items(items: Iterable[str]) -> str:
