@@ -138,3 +138,16 @@ def test_a_file_listed_as_regular_is_opened_without_following_a_link(tmp_path: P
     assert logfiles.holds(str(link), b"abc\n", listed=True) is False
     assert logfiles.read(str(link), listed=True) == b"abc\n"
     assert logfiles.holds(str(tmp_path / "gone.md"), b"", listed=True) is None
+
+
+def test_adjudicate_encoded_gives_adjudicates_state_and_exactly_its_encoding(played: Path) -> None:
+    from adjudicator.game.engine import adjudicate, adjudicate_encoded
+
+    state = io.load_game((played / "0000-game.json").read_bytes())
+    for f in sorted(played.glob("*-orders.json")):
+        orders = io.load_orders(f.read_bytes())
+        outcome, compact = adjudicate_encoded(state, orders)
+        assert outcome == adjudicate(state, orders)
+        assert compact == msgspec.json.encode(outcome.state)
+        assert io.encode_state(outcome.state, compact) == (played / f.name.replace("orders", "game")).read_bytes()
+        state = outcome.state

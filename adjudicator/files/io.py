@@ -368,13 +368,15 @@ def _decoder(model: type[_T]) -> msgspec.json.Decoder[_T]:
 
 # --- Writing -------------------------------------------------------------------------------
 
-def canonical(obj: Any) -> bytes:
-    """Deterministic pretty JSON: keys in struct order, 2-space indent, trailing newline."""
-    return msgspec.json.format(msgspec.json.encode(obj), indent=2) + b"\n"
+def canonical(obj: Any, compact: bytes | None = None) -> bytes:
+    """Deterministic pretty JSON: keys in struct order, 2-space indent, trailing newline
+    (``compact``: the caller's ``msgspec.json.encode(obj)``, not made again)."""
+    return msgspec.json.format(msgspec.json.encode(obj) if compact is None else compact, indent=2) + b"\n"
 
 
-def encode_state(state: GameState) -> bytes:
-    """The canonical bytes of a game file; refuses one that reading would refuse (MAX_STRING)."""
+def encode_state(state: GameState, compact: bytes | None = None) -> bytes:
+    """The canonical bytes of a game file (``compact`` as for :func:`canonical`); refuses
+    one that reading would refuse (MAX_STRING)."""
     for field in ("game_id", "seed"):
         text: str = getattr(state, field)
         if len(text) > MAX_STRING:
@@ -382,7 +384,7 @@ def encode_state(state: GameState) -> bytes:
                                      f"The {field.replace('_', ' ')} has {len(text)} characters; a game file "
                                      f"with a string longer than {MAX_STRING} characters could not be read "
                                      "back, so none is written.")])
-    return canonical(state)
+    return canonical(state, compact)
 
 
 def encode_orders(orders: OrderFile) -> bytes:

@@ -52,5 +52,20 @@ def seal(state: GameState, parent: GameState | None = None, orders: OrderFile | 
     return replace(unsealed, chain=replace(chain, hash=state_hash(unsealed)))
 
 
+def seal_encoded(state: GameState, parent: GameState | None = None,
+                 orders: OrderFile | None = None) -> tuple[GameState, bytes]:
+    """:func:`seal`, and the sealed state's compact canonical JSON, made from the JSON its
+    hash was taken of (not encoded again): the chain's own JSON in it, found exactly
+    once, replaced by the sealed chain's (else the sealed state is encoded)."""
+    chain = Chain(parent=parent.chain.hash if parent else None,
+                  orders=orders_hash(orders) if orders else None)
+    unsealed = replace(state, chain=chain)
+    data = _encode(unsealed)
+    sealed_chain = replace(chain, hash=_sha256(data))
+    sealed = replace(unsealed, chain=sealed_chain)
+    old = _encode(chain)
+    return sealed, (data.replace(old, _encode(sealed_chain)) if data.count(old) == 1 else _encode(sealed))
+
+
 def is_sealed(state: GameState) -> bool:
     return state.chain.hash == state_hash(state)

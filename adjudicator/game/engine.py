@@ -14,7 +14,7 @@ import msgspec
 from msgspec.structs import replace
 
 from adjudicator.errors import Illegal, Problem, problem
-from adjudicator.game.chain import seal
+from adjudicator.game.chain import seal, seal_encoded
 from adjudicator.model.events import AnyEvent, OrdersByBot, OrdersWrittenBy
 from adjudicator.model.orders import (
     Answer,
@@ -140,6 +140,14 @@ def adjudicate(state: GameState, orders: OrderFile) -> Outcome:
     ch = _apply(state, orders)
     after = seal(replace(ch.state, decision=next_decision(state, ch.state)), state, orders)
     return Outcome(after, _authorship(orders) + tuple(ch.events))
+
+
+def adjudicate_encoded(state: GameState, orders: OrderFile) -> tuple[Outcome, bytes]:
+    """:func:`adjudicate`, and the new state's compact canonical JSON (for a caller that
+    writes or compares the game file: the JSON hashed for the chain, not made again)."""
+    ch = _apply(state, orders)
+    after, data = seal_encoded(replace(ch.state, decision=next_decision(state, ch.state)), state, orders)
+    return Outcome(after, _authorship(orders) + tuple(ch.events)), data
 
 
 def _authorship(orders: OrderFile) -> tuple[AnyEvent, ...]:

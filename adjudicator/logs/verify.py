@@ -157,14 +157,14 @@ def _replay(prefix: str, k: int, before: GameState, present: dict[str, bool]) ->
     data = logfiles.read(orders_name, present.get(f"{k:04d}-orders.json", False))
     orders = logfiles.load_orders(data, orders_name)
     try:
-        outcome = engine.adjudicate(before, orders)
+        outcome, compact = engine.adjudicate_encoded(before, orders)
         after = outcome.state
     except Illegal as e:
         p = e.problems[0]
         raise Divergence(orders_name, "verify.illegal_orders", p.path,
                          f"These orders are not legal against {k - 1:04d}-game.json: {p.message} "
                          f"[{p.code}]") from None
-    expected = io.encode_state(after)
+    expected = io.encode_state(after, compact)
     if not logfiles.holds(game_name, expected, present.get(f"{k:04d}-game.json", False)):
         recorded = io.read_bytes(game_name)
         if recorded != expected:
