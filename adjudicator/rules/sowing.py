@@ -3,8 +3,6 @@ accomplish the Trajan tile beside the target tray (seed 000, "Step 1", "Step 2")
 
 from __future__ import annotations
 
-from collections import Counter
-
 from msgspec.structs import replace
 
 from adjudicator.components import DeployLegionnaires, DeployWorkers, DrawCards, Plus2, components
@@ -37,7 +35,7 @@ def check(state: GameState, colour: PlayerColour, step: Sow, path: str) -> list[
     if not held:
         return [problem("tray.empty", f"{path}.tray",
                         f"The {step.tray} tray is empty; choose a tray holding at least one marker.")]
-    if Counter(step.markers) != Counter(held):
+    if sorted(step.markers) != sorted(held):  # the same markers, as a multiset
         return [problem("sow.wrong_colours", f"{path}.markers",
                         f"The {step.tray} tray holds {_names(held)}; list exactly those "
                         f"{len(held)} markers in the order you sow them, not {_names(step.markers)}.")]
