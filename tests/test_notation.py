@@ -220,14 +220,31 @@ def test_the_readme_holds_the_grammar() -> None:
     assert grammar() in readme, "regenerate with python -m adjudicator.notation.grammar"
 
 
-def test_the_readme_examples_read() -> None:
+def _readme_games(tmp: Path) -> dict[str, Path]:
+    """The game file each order the README shows answers, by game id."""
+    from adjudicator.records.replay import unpack
+
+    record = ROOT / "examples" / "tournament" / "game-019.trajan.jsonl"
+    assert unpack(record.read_bytes(), str(record), tmp / "game-019").ok
+    return {"trajan-0f297786e681": ROOT / "examples" / "turn" / "game.json",
+            "trajan-640ccf6d246a": ROOT / "examples" / "logs" / "3-players" / "0001-game.json",
+            "trajan-ae1f4183dbaf": ROOT / "examples" / "logs" / "2-players" / "0006-game.json",
+            "trajan-8c09eeec835f": tmp / "game-019" / "0083-game.json"}
+
+
+def test_the_readme_examples_are_legal_in_the_games_they_name(tmp_path: Path) -> None:
+    from adjudicator.files import io
+
+    games = _readme_games(tmp_path)
     readme = (ROOT / "README.md").read_text()
     section = readme.split("## Orders in plain text")[1].split("\n## ")[0]
     blocks = [b for b in re.findall(r"```text\n(.*?)```", section, re.S) if re.match(r"#|game", b, re.I)]
-    assert len(blocks) >= 3
-    for block in blocks:
-        order = read(block, (GAME,))
-        assert order.game_id == GAME
+    turn = readme.split("A whole turn given at once")[1].split("```json\n")[1].split("```")[0]
+    orders = [read(block, tuple(games)) for block in blocks] + [io.load_orders(turn.encode())]
+    assert len(orders) == 5 and {o.game_id for o in orders} == set(games)
+    for order in orders:
+        assert check(io.read_game(str(games[order.game_id])), order) == [], order
+    assert orders[0] == io.read_orders(str(ROOT / "examples" / "turn" / "orders.json"))
 
 
 # --- trajan options: every line ready to paste -------------------------------------------------
