@@ -35,13 +35,13 @@ def adjudicate_bytes(game: bytes, orders: bytes, game_name: str = "<game>",
     before = io.load_game(game, game_name)
     order_file = load_orders_any(orders, orders_name, before.game_id)
     try:
-        outcome = engine.adjudicate(before, order_file)
+        outcome, compact = engine.adjudicate_encoded(before, order_file)  # the JSON hashed, reused
     except Illegal as e:
         raise Illegal([p if p.file else p.located(orders_name) for p in e.problems]) from None
     self_check(outcome.state)
     public, private = render_all(outcome.events, before, outcome.state)
     return Adjudicated(before=before, state=outcome.state, events=outcome.events,
-                       data=io.encode_state(outcome.state), report=public, private=private)
+                       data=io.encode_state(outcome.state, compact), report=public, private=private)
 
 
 def self_check(state: GameState) -> None:
