@@ -28,15 +28,17 @@ SECRET = b"a test secret of the game master, 32+ bytes"
 ADDRESSES = {"red": "rhea@example.org", "green": "gaius@example.org"}
 
 
-def make_gamedir(folder: Path, seed: str, inbox: str, outbox: str, deadlines: str = "") -> str:
-    """A game folder for a 2-player test game; returns the game id."""
+def make_gamedir(folder: Path, seed: str, inbox: str, outbox: str, deadlines: str = "",
+                 addresses: dict[str, str] | None = None) -> str:
+    """A game folder for a 2-player test game (``addresses``: the roster's, default
+    :data:`ADDRESSES`); returns the game id."""
     state = new_game(("red", "green"), seed, method="test")
     (folder / "log").mkdir(parents=True)
     (folder / "log" / "0000-game.json").write_bytes(io.encode_state(state))
     (folder / "secret").write_bytes(SECRET)
     (folder / "roster.toml").write_text(
         f'game = "{state.game_id}"\n' + "".join(
-            f'[players.{c}]\nname = "{c.title()} Player"\naddress = "{a}"\n' for c, a in ADDRESSES.items()))
+            f'[players.{c}]\nname = "{c.title()} Player"\naddress = "{a}"\n' for c, a in (addresses or ADDRESSES).items()))
     (folder / "judge.toml").write_text(f'address = "{JUDGE}"\nsecret_file = "secret"\npictures = "none"\n'
                                        f"[inbox]\n{inbox}\n[outbox]\n{outbox}\n{deadlines}")
     return state.game_id

@@ -155,3 +155,32 @@ def test_imaps_checks_the_certificate(tmp_path: Path, monkeypatch: pytest.Monkey
         colour, mail = next((c, m) for c in ADDRESSES for m in smtp.to(ADDRESSES[c]) if needs_answer(m))
         server.deliver(JUDGE, reply(mail, colour))  # type: ignore[arg-type]
         assert run(game, START).counts["accepted"] == 1
+
+
+def test_two_games_share_one_imap_inbox(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two games served from one IMAP mailbox; Rhea plays in both, so her orders go to the
+    game whose token they carry; a game reading another IMAP folder is refused."""
+    from adjudicator.errors import Malformed
+    from adjudicator.mail.judge.route import run_many
+
+    monkeypatch.setenv("TRAJAN_TEST_IMAP_PASSWORD", "imap-secret")
+    with Dovecot({JUDGE: "imap-secret"}, tls=True) as server, SmtpCapture(login=("judge", "smtp-pw")) as smtp:
+        inbox, out = _settings(server, smtp)
+        games = [tmp_path / "a", tmp_path / "b"]
+        ids = [make_gamedir(g, f"judge-imap-{g.name}", inbox, out) for g in games]
+        for g in games:
+            (g / "smtp-password").write_text("smtp-pw\n")
+        assert [s.counts for _, s in run_many(games, START)] == [{"mails sent": 2}] * 2
+        for game_id in ids:
+            colour, mail = next((c, m) for c in ADDRESSES for m in smtp.to(ADDRESSES[c])
+                                if needs_answer(m) and game_id in str(m["Subject"]))
+            server.deliver(JUDGE, reply(mail, colour))  # type: ignore[arg-type]
+        done = run_many(games, START)
+        assert [s.counts["accepted"] for _, s in done] == [1, 1]
+        assert all(gamelog.latest(g / "log").step == 1 for g in games)
+        assert [s.counts for _, s in run_many(games, START)] == [{}, {}]  # marked seen on the server
+        settings = (games[1] / "judge.toml").read_text().replace("cafile", 'folder = "Other"\ncafile')
+        (games[1] / "judge.toml").write_text(settings)
+        with pytest.raises(Malformed) as refused:
+            run_many(games, START)
+        assert [(p.code, p.path) for p in refused.value.problems] == [("judge.settings", "$.inbox.folder")]

@@ -62,8 +62,9 @@ app.add_typer(mail_app, name="mail")
 
 @mail_app.command("run")
 def mail_run(
-    gamedir: Annotated[Path, typer.Argument(help="The game folder: judge.toml, roster.toml, log/.",
-                                            show_default=False)],
+    gamedirs: Annotated[list[Path], typer.Argument(
+        help="The game folder (judge.toml, roster.toml, log/); several share one judge address and inbox.",
+        show_default=False)],
     *,
     once: Annotated[bool, typer.Option("--once", help="One run, then stop (for cron).")] = False,
     every: Annotated[float, typer.Option("--every", help="Seconds between runs when not --once.")] = 300.0,
@@ -81,7 +82,14 @@ def mail_run(
     def work() -> None:
         while True:
             at = parse_time(now) if now is not None else datetime.now(UTC)
-            echo(f"{at.isoformat(timespec='seconds')}: {judge_run(gamedir, at).text()}")
+            stamp = at.isoformat(timespec="seconds")
+            if len(gamedirs) == 1:
+                echo(f"{stamp}: {judge_run(gamedirs[0], at).text()}")
+            else:
+                from adjudicator.mail.judge.route import run_many
+
+                for label, summary in run_many(gamedirs, at):
+                    echo(f"{stamp}: {label}: {summary.text()}")
             if once:
                 return
             time.sleep(every)

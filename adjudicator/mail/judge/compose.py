@@ -90,6 +90,15 @@ def token_refusal(sender: str, to: str, now: datetime) -> EmailMessage:
     return _message(sender, to, "[trajan] message refused", body, now)
 
 
+def which_game(sender: str, to: str, now: datetime) -> EmailMessage:
+    """To an address that plays several games of one judge, when a message (a ``resend``,
+    or one carrying the tokens of several games) does not say which game it is for."""
+    body = ("The judge could not tell which of your games your message is for, so it did\n"
+            "nothing with it. Reply to the judge's latest mail of that game (its subject names\n"
+            "the game), or put the game's name in the subject, and send it again.\n")
+    return _message(sender, to, "[trajan] which game?", body, now)
+
+
 def reminder(sender: str, to: str, game: str, decision: int, deadline: datetime,
              now: datetime) -> EmailMessage:
     body = (f"The judge is waiting for your answer to decision {decision} of the game {game}.\n"

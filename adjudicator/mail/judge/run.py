@@ -14,6 +14,8 @@ lock behind) the run:
    refused with their problems or added to the log, with a receipt and every player's
    mail for the new step; the record is committed before anything is sent;
 4. applies the deadlines: a reminder before, a bot's answer at the deadline.
+
+:mod:`.route` runs the same steps over several games that share one inbox.
 """
 
 from __future__ import annotations
@@ -60,6 +62,7 @@ class Game:
     secret: bytes
     now: datetime
     summary: Summary
+    game_id: str  # never changes in a game
 
     @property
     def log(self) -> Path:
@@ -77,27 +80,36 @@ def run(folder: Path, now: datetime) -> Summary:
     """One run over the game folder ``folder`` at the time ``now``."""
     config = load_config(folder / "judge.toml")
     with locked(str(folder)):
-        summary = Summary()
-        latest = gamelog.latest(folder / "log")
-        state = io.load_game(latest.data, f"{latest.step:04d}-game.json")
-        roster = read_roster(str(folder / "roster.toml"))
-        problems = roster_problems(roster, state.game_id, state.seats)
-        if problems:
-            raise Malformed([p.located(str(folder / "roster.toml")) for p in problems])
-        game = Game(folder, config, roster, read_secret(config), now, summary)
+        game = open_game(folder, config, now)
         sink = open_sink(config.outbox)
         try:
-            _sent(game, flush(folder, sink))
-            _mail_new_step(game)
-            _sent(game, flush(folder, sink))
+            start(game, sink)
             _read_inbox(game, sink)
-            _apply_deadlines(game, sink)
+            apply_deadlines(game, sink)
         finally:
             sink.close()
-        return summary
+        return game.summary
 
 
-def _sent(game: Game, count: int) -> None:
+def open_game(folder: Path, config: JudgeConfig, now: datetime) -> Game:
+    """The game of ``folder`` (locked by the caller), its roster checked against its log."""
+    latest = gamelog.latest(folder / "log")
+    state = io.load_game(latest.data, f"{latest.step:04d}-game.json")
+    roster = read_roster(str(folder / "roster.toml"))
+    problems = roster_problems(roster, state.game_id, state.seats)
+    if problems:
+        raise Malformed([p.located(str(folder / "roster.toml")) for p in problems])
+    return Game(folder, config, roster, read_secret(config), now, Summary(), state.game_id)
+
+
+def start(game: Game, sink: Sink) -> None:
+    """Steps 1 and 2: the journal sent, the mails of a new step written and sent."""
+    sent(game, flush(game.folder, sink))
+    _mail_new_step(game)
+    sent(game, flush(game.folder, sink))
+
+
+def sent(game: Game, count: int) -> None:
     for _ in range(count):
         game.summary.add("mails sent")
 
@@ -133,7 +145,7 @@ def _read_inbox(game: Game, sink: Sink) -> None:
     try:
         for key, data in source.messages():
             handle(game, data)
-            _sent(game, flush(game.folder, sink))
+            sent(game, flush(game.folder, sink))
             source.done(key)
     finally:
         source.close()
@@ -160,7 +172,7 @@ def _outcome(game: Game, commit: record.Commit, data: bytes) -> str:
         return "ignored (unknown sender)"
     to, sender = game.roster.players[colour].address, game.config.address
     _, current = game.current()
-    if _asks_resend(message):
+    if asks_resend(message):
         return _resend(game, commit, colour)
     if not tokens.carries(data, game.token(colour, current.game_id)):
         commit.mail(compose.token_refusal(sender, to, game.now), colour, "refusal")
@@ -172,7 +184,7 @@ def _outcome(game: Game, commit: record.Commit, data: bytes) -> str:
     return "accepted"
 
 
-def _asks_resend(message: EmailMessage) -> bool:
+def asks_resend(message: EmailMessage) -> bool:
     subject = str(message.get("Subject", "")).strip().lower()
     if subject.split(":")[-1].strip() == "resend":
         return True
@@ -221,7 +233,7 @@ def _apply(game: Game, commit: record.Commit, data: bytes, colour: PlayerColour)
     return []
 
 
-def _apply_deadlines(game: Game, sink: Sink) -> None:
+def apply_deadlines(game: Game, sink: Sink) -> None:
     rules = game.config.deadlines
     while rules.enabled:
         step, state = game.current()
@@ -246,7 +258,7 @@ def _apply_deadlines(game: Game, sink: Sink) -> None:
         else:
             return
         commit.write()
-        _sent(game, flush(game.folder, sink))
+        sent(game, flush(game.folder, sink))
 
 
 def _bot_answers(game: Game, commit: record.Commit, state: GameState, opened: datetime) -> None:
