@@ -64,7 +64,7 @@ app.add_typer(mail_app, name="mail")
 def mail_run(
     gamedirs: Annotated[list[Path], typer.Argument(
         help="The game folder (judge.toml, roster.toml, log/); several share one judge address and inbox.",
-        show_default=False)],
+        show_default=False, metavar="GAMEDIR")],
     *,
     once: Annotated[bool, typer.Option("--once", help="One run, then stop (for cron).")] = False,
     every: Annotated[float, typer.Option("--every", help="Seconds between runs when not --once.")] = 300.0,
