@@ -257,3 +257,27 @@ def test_a_reply_quoting_the_judges_mail_carries_the_token_in_the_quote(tmp_path
     answer.set_content("BEGIN ORDERS\n" + "\n".join(lines) + "\nEND ORDERS\n\nThe judge wrote:\n" + quoted + "\n")
     box.add(answer.as_bytes())
     assert run(game, NOW).counts["accepted"] == 1 and _steps(game) == 1
+
+
+def test_a_second_resend_later_is_a_new_message_and_a_copy_is_not(tmp_path: Path) -> None:
+    from email.utils import format_datetime, make_msgid
+
+    game, _, box = _folder_game(tmp_path)
+    run(game, NOW)
+
+    def ask(day: int) -> EmailMessage:
+        message = EmailMessage()
+        message["From"], message["To"], message["Subject"] = ADDRESSES["red"], "judge@example.org", "resend"
+        message["Date"] = format_datetime(datetime(2026, 3, day, 8, 0, tzinfo=UTC))
+        message["Message-ID"] = make_msgid("player", domain="example.org")
+        message.set_content("\n")
+        return message
+    box.add(ask(2).as_bytes())
+    assert run(game, NOW).counts == {"resent": 1, "mails sent": 1}
+    later = ask(3)
+    box.add(later.as_bytes())
+    copy = later
+    del copy["Message-ID"]
+    copy["Message-ID"] = make_msgid("relay", domain="example.org")  # a relay's copy: same date and text
+    box.add(copy.as_bytes())
+    assert run(game, NOW).counts == {"resent": 1, "mails sent": 1, "duplicates skipped": 1}

@@ -119,7 +119,7 @@ def test_resend_goes_to_the_game_the_message_names_else_a_hint(tmp_path: Path) -
     latest_b = _mail(tmp_path, b_id, RHEA)
     box.add(_plain(RHEA, f"{b_id}: resend", "please\n"))
     box.add(_plain(RHEA, "Re: " + str(latest_b["Subject"]), "resend\n"))
-    box.add(_plain(GAIUS, "resend", "please, Gaius\n"))  # Gaius plays only in A
+    box.add(_plain(GAIUS, "resend", "please\n"))  # Gaius plays only in A; the same text as Rhea's
     counts = _run(a, b)
     assert counts["b"] == {"resent": 2, "mails sent": 2} and counts["a"] == {"resent": 1, "mails sent": 1}
     again = _sent(tmp_path)[-3:]

@@ -1,7 +1,8 @@
 """What the judge did, kept in the game folder (``GAMEDIR/judge/``): the run has no other state.
 
-- ``state.json``: every message handled (by Message-ID and by a hash of its body, so a
-  duplicate delivery, a re-run or a copy with a new Message-ID is recognised), the log
+- ``state.json``: every message handled (by Message-ID and by a hash of its sender, date,
+  subject and body, so a duplicate delivery, a re-run or a copy with a new Message-ID is
+  recognised, and the same short text sent again later is not), the log
   step whose mails were last written, when each step opened (for its deadline), which
   reminders went out, each player's latest mail, and a counter naming outgoing mails.
 - ``outbox/``: mails written but not yet sent (the journal), named in sending order;
@@ -50,14 +51,16 @@ def load_state(gamedir: Path) -> State:
 
 
 def message_keys(data: bytes) -> list[str]:
-    """The keys a message is known by: its Message-ID (if any) and the hash of its body."""
+    """The keys a message is known by: its Message-ID (if any) and the hash of its sender,
+    date, subject and body (a copy keeps them; a second "resend" sent later has another date)."""
     message = message_from_bytes(data, policy=policy.default)
     keys = []
     msgid = message.get("Message-ID")
     if msgid:
         keys.append(f"id:{str(msgid).strip()}")
+    head = "\0".join(" ".join(str(message.get(h, "")).split()) for h in ("From", "Date", "Subject"))
     body = data.replace(b"\r\n", b"\n").split(b"\n\n", 1)[-1]
-    keys.append("sha:" + hashlib.sha256(body).hexdigest())
+    keys.append("sha:" + hashlib.sha256(head.encode("utf-8", "replace") + b"\0" + body).hexdigest())
     return keys
 
 
