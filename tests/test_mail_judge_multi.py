@@ -34,9 +34,9 @@ def _two_games(tmp_path: Path) -> tuple[Path, Path, str, str, mailbox.Maildir]:
     return tmp_path / "a", tmp_path / "b", a_id, b_id, box
 
 
-def _run(*folders: Path) -> dict[str, dict[str, int]]:
+def _run(*folders: Path, at: datetime = NOW) -> dict[str, dict[str, int]]:
     return {Path(label).name if label != NO_GAME else label: s.counts
-            for label, s in run_many(list(folders), NOW)}
+            for label, s in run_many(list(folders), at)}
 
 
 def _sent(tmp_path: Path) -> list[EmailMessage]:
@@ -169,3 +169,33 @@ def test_the_command_runs_several_games_and_prints_a_line_for_each(tmp_path: Pat
     assert done.stdout.splitlines() == [f"2026-03-02T09:00:00+00:00: {a}: 2 mails sent",
                                         f"2026-03-02T09:00:00+00:00: {b}: 2 mails sent"]
 
+
+
+def test_locks_are_taken_in_sorted_order_and_deadlines_run_per_game(tmp_path: Path,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    from contextlib import contextmanager
+    from datetime import timedelta
+
+    from adjudicator.files import lock
+    from adjudicator.mail.judge import route
+
+    a, b, _, _, _ = _two_games(tmp_path)
+    for game in (a, b):
+        (game / "judge.toml").write_text((game / "judge.toml").read_text() + "[deadlines]\nhours = 2\n"
+                                         "remind_hours = 1\n")
+    order: list[str] = []
+
+    @contextmanager
+    def noting(path: str, wait: float = lock.WAIT_SECONDS):  # type: ignore[no-untyped-def]
+        order.append(Path(path).name)
+        with lock.locked(path, wait):
+            yield
+    monkeypatch.setattr(route, "locked", noting)
+    _run(b, a)
+    assert order == ["a", "b"]
+    reminded = _run(b, a, at=NOW + timedelta(minutes=90))
+    assert reminded["a"]["reminders"] == 1 and reminded["b"]["reminders"] == 1
+    counts = _run(a, b, at=NOW + timedelta(hours=3))
+    assert counts["a"].get("answered by the bot at the deadline", 0) >= 1
+    assert counts["b"].get("answered by the bot at the deadline", 0) >= 1
+    assert _steps(a) >= 1 and _steps(b) >= 1 and order == ["a", "b"] * 3
