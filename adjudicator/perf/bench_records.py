@@ -5,22 +5,23 @@ and against the log folder it comes from; records verified per second with 1 and
 workers, in the process pool (``--jobs``; 1 is in process, as ``--jobs 1`` runs) and on
 a Dask ``LocalCluster`` (when ``distributed`` is installed).  Pools and clusters are
 started and warmed up before the clock starts (a cluster takes seconds to start; that
-figure is given apart), and every worker starts with no order text read (a worker keeps
-the order texts it has read, which making the records fills): the figures are the
-throughput of a tournament of new games.
+figure is given apart), and every worker starts with the package's caches empty, as a
+new process would (a worker keeps the order texts it has read and the engine's cached
+searches, which making the records fills; a pool's workers are forks of this process,
+a cluster's are new processes), then verifies the first records as a warm-up: the
+figures are the throughput of a tournament of new games, alike for every backend.
 """
 
 from __future__ import annotations
 
-import logging
+import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
 
 from adjudicator.logs.verify import LogResult
 from adjudicator.perf.bench import Figure
-from adjudicator.records import form
-from adjudicator.records.cluster import on_client
+from adjudicator.records.cluster import local_cluster, on_client
 from adjudicator.records.many import Source, on_pool, run
 
 TARGETS = {
@@ -48,20 +49,34 @@ def records_figures(log: Path, tmp: Path, quick: bool) -> list[Figure]:
     log_bytes = sum(f.stat().st_size for f in log.iterdir())
     folder = tmp / "records"
     folder.mkdir()
-    games = 6 if quick else 12
+    games = 8 if quick else 24  # a measurement of a few hundred ms a worker, not tens
     for g in range(games):
         (folder / f"g{g:02d}.trajan.jsonl").write_bytes(bot_record(f"bench-{g}", ["random"] * 4))
     found = [Source("record", str(p)) for p in sorted(folder.iterdir())]
     figures = [_judged("record_bytes_per_decision", len(record) / decisions, "bytes"),
                _judged("record_log_ratio", log_bytes / len(record), "x smaller")]
-    form.forget()  # making the records read every order text: forget them
-    rates = {"pool_1": _rate(found, lambda: [run(("record", s.path, Path(s.path).read_bytes()))
-                                             for s in found])}
+    forget()  # making the records filled the caches: in process as in a new process
+    in_process = lambda: [run(("record", s.path, Path(s.path).read_bytes())) for s in found]  # noqa: E731
+    in_process_warm_up = [run(("record", s.path, Path(s.path).read_bytes())) for s in found[:1]]
+    assert all(r.ok for r in in_process_warm_up)
+    rates = {"pool_1": _rate(found, in_process)}
     rates["pool_2"] = _pool_rate(found, 2)
     figures += [_judged(f"records_per_second_{k}", v, "records/s") for k, v in rates.items()]
     figures.append(_judged("records_pool_speedup_2", rates["pool_2"] / rates["pool_1"], "x"))
     figures += _dask_figures(found, rates["pool_2"])
     return figures
+
+
+def forget() -> None:
+    """Empty every cache of the package's loaded modules (``functools`` caches: order texts
+    read, the engine's searches, component data): this process is then as a new one."""
+    for name, module in list(sys.modules.items()):
+        if module is None or not (name == "adjudicator" or name.startswith("adjudicator.")):
+            continue
+        for value in list(vars(module).values()):
+            clear = getattr(value, "cache_clear", None)
+            if callable(clear):
+                clear()
 
 
 def _rate(found: list[Source], verify: Callable[[], list[LogResult]]) -> float:
@@ -79,7 +94,7 @@ def _on(client: object, found: list[Source]) -> Callable[[], list[LogResult]]:
 def _pool_rate(found: list[Source], jobs: int) -> float:
     from concurrent.futures import ProcessPoolExecutor
 
-    form.forget()  # the workers start as forks of this process: with nothing read yet
+    forget()  # the workers start as forks of this process: with nothing read yet
     with ProcessPoolExecutor(jobs) as pool:
         on_pool(pool, jobs, found[:jobs])  # warm-up: the workers start and import
         return _rate(found, lambda: on_pool(pool, jobs, found))
@@ -87,14 +102,13 @@ def _pool_rate(found: list[Source], jobs: int) -> float:
 
 def _dask_figures(found: list[Source], pool_2: float) -> list[Figure]:
     try:
-        from distributed import Client, LocalCluster
+        from distributed import Client
     except ImportError:
         return []
     out = []
     for jobs in (1, 2):
         start = time.perf_counter()
-        with LocalCluster(n_workers=jobs, threads_per_worker=1, processes=True, dashboard_address=":0",
-                          silence_logs=logging.ERROR) as cluster, Client(cluster) as client:
+        with local_cluster(jobs) as cluster, Client(cluster) as client:  # as verify makes it
             up = time.perf_counter() - start
             on_client(client, found[:jobs], shared_disk=True)  # warm-up
             rate = _rate(found, _on(client, found))
