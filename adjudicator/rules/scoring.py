@@ -8,6 +8,7 @@ player can check the sum by hand.  Pure: :func:`score_player` lists the lines,
 
 from __future__ import annotations
 
+import functools
 import math
 from collections import Counter
 from itertools import product
@@ -18,7 +19,7 @@ from adjudicator.components import BonusTileData, components
 from adjudicator.model.events import GameEnded
 from adjudicator.model.state import GameOver, GameState, OwnedBonus, Player
 from adjudicator.model.vocab import ACTIONS, ConstructionType, PlayerColour
-from adjudicator.rules.ops import Changes, gain, slot_tile
+from adjudicator.rules.ops import Changes, gain_lines, slot_tile
 
 Line = tuple[int, str]  # (VP, reason)
 WILD_CONSTRUCTION = "wild-construction"
@@ -28,8 +29,8 @@ WILD_COMMODITY = "wild-commodity"
 def final_scoring(ch: Changes) -> None:
     """Score every player, rank them, and end the game."""
     for colour in ch.state.seats:
-        for vp, reason in score_player(ch.state, colour):
-            gain(ch, colour, vp, f"final scoring: {reason}")
+        lines = score_player(ch.state, colour)
+        gain_lines(ch, colour, ((vp, f"final scoring: {reason}") for vp, reason in lines))
     order = ranking(ch.state)
     ch.state = replace(ch.state, pending=GameOver(ranking=order), turn=None)
     ch.events.append(GameEnded(ranking=order))
@@ -68,6 +69,7 @@ def _count(n: int, noun: str, where: str) -> str:
 
 # --- Construction sets ------------------------------------------------------------------
 
+@functools.cache
 def set_value(size: int) -> int:
     """VP of one set of ``size`` tiles of one type (3: 10, 4 or more: 20)."""
     best = 0
@@ -80,9 +82,9 @@ def set_value(size: int) -> int:
 def construction_sets(p: Player) -> list[Line]:
     """One line per set; construction wild cards go where they score the most."""
     types = [t.type for t in components().construction.types]
-    have: Counter[ConstructionType] = Counter(
-        components().construction_tile[t].type for t in p.construction_tiles)
-    wilds = sum(1 for t in p.forum_tiles if t == WILD_CONSTRUCTION)
+    tiles = components().construction_tile
+    have: Counter[ConstructionType] = Counter([tiles[t].type for t in p.construction_tiles])
+    wilds = p.forum_tiles.count(WILD_CONSTRUCTION)
     best: tuple[int, int, tuple[int, ...]] = (0, 0, (0,) * len(types))
     # A wild card beyond the biggest set of its type scores nothing and only uses a card,
     # so no best allocation has one: those allocations are not tried.
