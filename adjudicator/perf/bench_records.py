@@ -8,8 +8,8 @@ started and warmed up before the clock starts (a cluster takes seconds to start;
 figure is given apart), and every worker starts with the package's caches empty, as a
 new process would (a worker keeps the order texts it has read and the engine's cached
 searches, which making the records fills; a pool's workers are forks of this process,
-a cluster's are new processes), then verifies the first records as a warm-up: the
-figures are the throughput of a tournament of new games, alike for every backend.
+a cluster's are new processes), then verifies 4 other games as a warm-up: the figures
+are the throughput of a tournament under way, alike for every backend.
 """
 
 from __future__ import annotations
@@ -42,29 +42,39 @@ def _judged(name: str, value: float, unit: str) -> Figure:
 def records_figures(log: Path, tmp: Path, quick: bool) -> list[Figure]:
     """The record figures; ``log`` is a complete self-play log folder."""
     from adjudicator.records.pack import pack
-    from adjudicator.records.tournament import bot_record
 
     record = pack(log)
     decisions = len(record.splitlines()) - 1
     log_bytes = sum(f.stat().st_size for f in log.iterdir())
-    folder = tmp / "records"
-    folder.mkdir()
     games = 8 if quick else 24  # a measurement of a few hundred ms a worker, not tens
-    for g in range(games):
-        (folder / f"g{g:02d}.trajan.jsonl").write_bytes(bot_record(f"bench-{g}", ["random"] * 4))
-    found = [Source("record", str(p)) for p in sorted(folder.iterdir())]
+    found = _records(tmp / "records", "bench", games)
+    warm = _records(tmp / "warm-up", "bench-warm-up", 4)  # other games, to warm every backend alike
     figures = [_judged("record_bytes_per_decision", len(record) / decisions, "bytes"),
                _judged("record_log_ratio", log_bytes / len(record), "x smaller")]
-    forget()  # making the records filled the caches: in process as in a new process
-    in_process = lambda: [run(("record", s.path, Path(s.path).read_bytes())) for s in found]  # noqa: E731
-    in_process_warm_up = [run(("record", s.path, Path(s.path).read_bytes())) for s in found[:1]]
-    assert all(r.ok for r in in_process_warm_up)
-    rates = {"pool_1": _rate(found, in_process)}
-    rates["pool_2"] = _pool_rate(found, 2)
+    rates = {"pool_1": _in_process_rate(found, warm), "pool_2": _pool_rate(found, warm, 2)}
     figures += [_judged(f"records_per_second_{k}", v, "records/s") for k, v in rates.items()]
     figures.append(_judged("records_pool_speedup_2", rates["pool_2"] / rates["pool_1"], "x"))
-    figures += _dask_figures(found, rates["pool_2"])
+    figures += _dask_figures(found, warm, rates["pool_2"])
     return figures
+
+
+def _records(folder: Path, seed: str, games: int) -> list[Source]:
+    from adjudicator.records.tournament import bot_record
+
+    folder.mkdir()
+    for g in range(games):
+        (folder / f"g{g:02d}.trajan.jsonl").write_bytes(bot_record(f"{seed}-{g}", ["random"] * 4))
+    return [Source("record", str(p)) for p in sorted(folder.iterdir())]
+
+
+def _in_process(found: list[Source]) -> list[LogResult]:
+    return [run(("record", s.path, Path(s.path).read_bytes())) for s in found]
+
+
+def _in_process_rate(found: list[Source], warm: list[Source]) -> float:
+    forget()  # making the records filled the caches: in process as in a new process
+    _in_process(warm)
+    return _rate(found, lambda: _in_process(found))
 
 
 def forget() -> None:
@@ -91,16 +101,16 @@ def _on(client: object, found: list[Source]) -> Callable[[], list[LogResult]]:
     return lambda: on_client(client, found, shared_disk=True)
 
 
-def _pool_rate(found: list[Source], jobs: int) -> float:
+def _pool_rate(found: list[Source], warm: list[Source], jobs: int) -> float:
     from concurrent.futures import ProcessPoolExecutor
 
     forget()  # the workers start as forks of this process: with nothing read yet
     with ProcessPoolExecutor(jobs) as pool:
-        on_pool(pool, jobs, found[:jobs])  # warm-up: the workers start and import
+        on_pool(pool, jobs, warm)  # warm-up: the workers start, import and read other games
         return _rate(found, lambda: on_pool(pool, jobs, found))
 
 
-def _dask_figures(found: list[Source], pool_2: float) -> list[Figure]:
+def _dask_figures(found: list[Source], warm: list[Source], pool_2: float) -> list[Figure]:
     try:
         from distributed import Client
     except ImportError:
@@ -110,7 +120,7 @@ def _dask_figures(found: list[Source], pool_2: float) -> list[Figure]:
         start = time.perf_counter()
         with local_cluster(jobs) as cluster, Client(cluster) as client:  # as verify makes it
             up = time.perf_counter() - start
-            on_client(client, found[:jobs], shared_disk=True)  # warm-up
+            on_client(client, warm, shared_disk=True)  # warm-up, as the pool's
             rate = _rate(found, _on(client, found))
         out.append(_judged(f"records_per_second_dask_{jobs}", rate, "records/s"))
         if jobs == 2:
