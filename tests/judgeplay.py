@@ -10,6 +10,7 @@ and the judge's mail quoted below.
 from __future__ import annotations
 
 import re
+from email import message_from_bytes, policy
 from email.message import EmailMessage
 from email.utils import make_msgid
 from pathlib import Path
@@ -140,3 +141,13 @@ def reply(mail: EmailMessage, colour: PlayerColour, *, sender: str | None = None
     answer["In-Reply-To"] = str(mail["Message-ID"])
     answer.set_content(text)
     return answer
+
+
+def sent_mails(tmp_path: Path) -> list[EmailMessage]:
+    """The mails a folder outbox (``tmp_path/sent``) holds, in the order written."""
+    mails = []
+    for path in sorted((tmp_path / "sent").glob("*.eml"), key=lambda p: p.stat().st_mtime_ns):
+        m = message_from_bytes(path.read_bytes(), policy=policy.default)
+        assert isinstance(m, EmailMessage)
+        mails.append(m)
+    return mails

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import mailbox
 from datetime import UTC, datetime
-from email import message_from_bytes, policy
 from email.message import EmailMessage
 from email.utils import parseaddr
 from pathlib import Path
@@ -15,7 +14,7 @@ import pytest
 from adjudicator.errors import Malformed
 from adjudicator.mail.judge import record
 from adjudicator.mail.judge.run import run
-from tests.judgeplay import ADDRESSES, is_player_mail, make_gamedir, needs_answer, reply, token
+from tests.judgeplay import ADDRESSES, is_player_mail, make_gamedir, needs_answer, reply, sent_mails, token
 
 NOW = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)  # a Monday
 
@@ -26,15 +25,6 @@ def _folder_game(tmp_path: Path) -> tuple[Path, str, mailbox.Maildir]:
     game_id = make_gamedir(game, "judge-core", 'kind = "maildir"\npath = "../Maildir"',
                            'kind = "folder"\npath = "../sent"')
     return game, game_id, box
-
-
-def _sent(tmp_path: Path) -> list[EmailMessage]:
-    mails = []
-    for path in sorted((tmp_path / "sent").glob("*.eml"), key=lambda p: p.stat().st_mtime_ns):
-        m = message_from_bytes(path.read_bytes(), policy=policy.default)
-        assert isinstance(m, EmailMessage)
-        mails.append(m)
-    return mails
 
 
 def _to(mails: list[EmailMessage], colour: str) -> list[EmailMessage]:
@@ -48,7 +38,7 @@ def _steps(game: Path) -> int:
 def test_first_mails_carry_the_token_and_a_reply_is_accepted_once(tmp_path: Path) -> None:
     game, game_id, box = _folder_game(tmp_path)
     assert "mails sent" in run(game, NOW).counts
-    first = {c: _to(_sent(tmp_path), c)[-1] for c in ADDRESSES}
+    first = {c: _to(sent_mails(tmp_path), c)[-1] for c in ADDRESSES}
     for colour, mail in first.items():
         assert f"token {token(game_id, colour)}" in mail.get_body(("plain",)).get_content()
         assert token(game_id, "red" if colour == "green" else "green") not in mail.as_string()
@@ -59,9 +49,9 @@ def test_first_mails_carry_the_token_and_a_reply_is_accepted_once(tmp_path: Path
     summary = run(game, NOW)
     assert summary.counts["accepted"] == 1 and summary.counts["duplicates skipped"] == 1
     assert _steps(game) == 1
-    mails = _to(_sent(tmp_path), colour)
+    mails = _to(sent_mails(tmp_path), colour)
     assert any("orders accepted" in str(m["Subject"]) for m in mails)
-    assert sum(is_player_mail(m) for m in _sent(tmp_path)) == 4  # the start's and step 1's
+    assert sum(is_player_mail(m) for m in sent_mails(tmp_path)) == 4  # the start's and step 1's
     # The same message again, as a new delivery after the first was marked seen: skipped.
     box.add(answer.as_bytes())
     assert run(game, NOW).counts == {"duplicates skipped": 1}
@@ -71,15 +61,15 @@ def test_first_mails_carry_the_token_and_a_reply_is_accepted_once(tmp_path: Path
 def test_a_forged_sender_and_a_wrong_token_are_refused_at_the_registered_address(tmp_path: Path) -> None:
     game, game_id, box = _folder_game(tmp_path)
     run(game, NOW)
-    colour, mail = next((c, m) for c in ADDRESSES for m in _to(_sent(tmp_path), c) if needs_answer(m))
-    before = len(_sent(tmp_path))
+    colour, mail = next((c, m) for c in ADDRESSES for m in _to(sent_mails(tmp_path), c) if needs_answer(m))
+    before = len(sent_mails(tmp_path))
     box.add(reply(mail, colour, token_text="").as_bytes())  # type: ignore[arg-type]
     box.add(reply(mail, colour, token_text="token aaaaaaaaaaaaaaaa").as_bytes())  # type: ignore[arg-type]
     box.add(reply(mail, colour, sender="mallory@example.net").as_bytes())  # type: ignore[arg-type]
     summary = run(game, NOW)
     assert summary.counts["refused (token)"] == 2 and summary.counts["ignored (unknown sender)"] == 1
     assert _steps(game) == 0
-    new = _sent(tmp_path)[before:]
+    new = sent_mails(tmp_path)[before:]
     assert [parseaddr(str(m["To"]))[1] for m in new] == [ADDRESSES[colour]] * 2
     for m in new:
         text = m.get_body(("plain",)).get_content()
@@ -89,7 +79,7 @@ def test_a_forged_sender_and_a_wrong_token_are_refused_at_the_registered_address
 def test_bad_orders_get_their_problems_and_resend_sends_the_latest_mail(tmp_path: Path) -> None:
     game, game_id, box = _folder_game(tmp_path)
     run(game, NOW)
-    colour, mail = next((c, m) for c in ADDRESSES for m in _to(_sent(tmp_path), c) if needs_answer(m))
+    colour, mail = next((c, m) for c in ADDRESSES for m in _to(sent_mails(tmp_path), c) if needs_answer(m))
     bad = reply(mail, colour)  # type: ignore[arg-type]
     body = bad.get_body(("plain",)).get_content().replace("END ORDERS", "sow milatary red\nEND ORDERS")
     bad.set_content(body)
@@ -100,7 +90,7 @@ def test_bad_orders_get_their_problems_and_resend_sends_the_latest_mail(tmp_path
     box.add(ask.as_bytes())
     summary = run(game, NOW)
     assert summary.counts["refused (orders)"] == 1 and summary.counts["resent"] == 1
-    refusal, again = _sent(tmp_path)[-2:]
+    refusal, again = sent_mails(tmp_path)[-2:]
     assert "refused" in str(refusal["Subject"]) and "milatary" in refusal.get_body(("plain",)).get_content()
     assert again.get_body(("plain",)).get_content() == mail.get_body(("plain",)).get_content()  # type: ignore[union-attr]
     assert again["Message-ID"] != mail["Message-ID"]
@@ -111,7 +101,7 @@ def test_a_crash_after_the_log_or_before_sending_loses_nothing(tmp_path: Path,
                                                               monkeypatch: pytest.MonkeyPatch) -> None:
     game, _, box = _folder_game(tmp_path)
     run(game, NOW)
-    colour, mail = next((c, m) for c in ADDRESSES for m in _to(_sent(tmp_path), c) if needs_answer(m))
+    colour, mail = next((c, m) for c in ADDRESSES for m in _to(sent_mails(tmp_path), c) if needs_answer(m))
     box.add(reply(mail, colour).as_bytes())  # type: ignore[arg-type]
     real_write = record.Commit.write
 
@@ -122,7 +112,7 @@ def test_a_crash_after_the_log_or_before_sending_loses_nothing(tmp_path: Path,
         run(game, NOW)
     assert _steps(game) == 1 and record.load_state(game).mailed == 0
     monkeypatch.setattr(record.Commit, "write", real_write)
-    sent_before = len(_sent(tmp_path))
+    sent_before = len(sent_mails(tmp_path))
     from adjudicator.mail.judge import outbox
 
     def die(self: outbox.FolderSink, message: EmailMessage) -> None:
@@ -137,7 +127,7 @@ def test_a_crash_after_the_log_or_before_sending_loses_nothing(tmp_path: Path,
     monkeypatch.undo()
     summary = run(game, NOW)
     assert summary.counts == {"mails sent": 3, "accepted": 1}
-    assert len(_sent(tmp_path)) == sent_before + 3 and _steps(game) == 1
+    assert len(sent_mails(tmp_path)) == sent_before + 3 and _steps(game) == 1
 
 
 def test_json_orders_carry_the_token_beside_them(tmp_path: Path) -> None:
@@ -147,7 +137,7 @@ def test_json_orders_carry_the_token_beside_them(tmp_path: Path) -> None:
 
     game, game_id, box = _folder_game(tmp_path)
     run(game, NOW)
-    colour, mail = next((c, m) for c in ADDRESSES for m in _to(_sent(tmp_path), c) if needs_answer(m))
+    colour, mail = next((c, m) for c in ADDRESSES for m in _to(sent_mails(tmp_path), c) if needs_answer(m))
     order = absent_orders(io.load_view(view_in(mail)), colour, "random", "json")  # type: ignore[arg-type]
     answer = EmailMessage()
     answer["From"], answer["To"], answer["Subject"] = ADDRESSES[colour], "judge@example.org", "orders"
@@ -249,7 +239,7 @@ def test_a_reply_quoting_the_judges_mail_carries_the_token_in_the_quote(tmp_path
 
     game, _, box = _folder_game(tmp_path)
     run(game, NOW)
-    colour, mail = next((c, m) for c in ADDRESSES for m in _to(_sent(tmp_path), c) if needs_answer(m))
+    colour, mail = next((c, m) for c in ADDRESSES for m in _to(sent_mails(tmp_path), c) if needs_answer(m))
     lines, _ = choose(mail, colour)  # type: ignore[arg-type]
     quoted = "\n".join("> " + ln for ln in mail.get_body(("plain",)).get_content().splitlines())  # type: ignore[union-attr]
     answer = EmailMessage()

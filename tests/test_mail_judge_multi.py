@@ -9,7 +9,6 @@ import mailbox
 import subprocess
 import sys
 from datetime import UTC, datetime
-from email import message_from_bytes, policy
 from email.message import EmailMessage
 from email.utils import parseaddr
 from pathlib import Path
@@ -18,7 +17,7 @@ import pytest
 
 from adjudicator.errors import Malformed
 from adjudicator.mail.judge.route import NO_GAME, run_many
-from tests.judgeplay import JUDGE, needs_answer, reply, token
+from tests.judgeplay import JUDGE, needs_answer, reply, sent_mails, token
 
 NOW = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
 RHEA, GAIUS, GINA = "rhea@example.org", "gaius@example.org", "gina@example.org"  # Rhea plays in both
@@ -39,17 +38,8 @@ def _run(*folders: Path, at: datetime = NOW) -> dict[str, dict[str, int]]:
             for label, s in run_many(list(folders), at)}
 
 
-def _sent(tmp_path: Path) -> list[EmailMessage]:
-    mails = []
-    for path in sorted((tmp_path / "sent").glob("*.eml"), key=lambda p: p.stat().st_mtime_ns):
-        m = message_from_bytes(path.read_bytes(), policy=policy.default)
-        assert isinstance(m, EmailMessage)
-        mails.append(m)
-    return mails
-
-
 def _mail(tmp_path: Path, game_id: str, address: str) -> EmailMessage:
-    return [m for m in _sent(tmp_path) if parseaddr(str(m["To"]))[1] == address
+    return [m for m in sent_mails(tmp_path) if parseaddr(str(m["To"]))[1] == address
             and game_id in str(m["Subject"])][-1]
 
 
@@ -100,17 +90,17 @@ def test_a_wrong_token_from_a_player_of_both_games_is_refused_once_naming_no_gam
     box.add(forged)
     box.add(reply(_mail(tmp_path, b_id, GINA), "green", sender=GINA, token_text="").as_bytes())  # Gina plays only in B
     box.add(reply(mail, "red", sender="mallory@example.net").as_bytes())
-    before = len(_sent(tmp_path))
+    before = len(sent_mails(tmp_path))
     counts = _run(a, b)
     assert counts[NO_GAME] == {"refused (token)": 1, "ignored (unknown sender)": 1}
     assert counts["b"]["refused (token)"] == 1 and _steps(a) == 0 and _steps(b) == 0
-    new = _sent(tmp_path)[before:]
+    new = sent_mails(tmp_path)[before:]
     assert sorted(parseaddr(str(m["To"]))[1] for m in new) == [GINA, RHEA]
     for m in new:
         assert a_id not in m.as_string() and b_id not in m.as_string() and "token" in _text(m)
     box.add(forged)  # the same message again: not answered twice
     assert _run(a, b) == {"a": {"duplicates skipped": 1}, "b": {}}
-    assert len(_sent(tmp_path)) == before + 2
+    assert len(sent_mails(tmp_path)) == before + 2
 
 
 def test_resend_goes_to_the_game_the_message_names_else_a_hint(tmp_path: Path) -> None:
@@ -122,13 +112,13 @@ def test_resend_goes_to_the_game_the_message_names_else_a_hint(tmp_path: Path) -
     box.add(_plain(GAIUS, "resend", "please\n"))  # Gaius plays only in A; the same text as Rhea's
     counts = _run(a, b)
     assert counts["b"] == {"resent": 2, "mails sent": 2} and counts["a"] == {"resent": 1, "mails sent": 1}
-    again = _sent(tmp_path)[-3:]
+    again = sent_mails(tmp_path)[-3:]
     assert [_text(m) for m in again if parseaddr(str(m["To"]))[1] == RHEA] == [_text(latest_b)] * 2
-    before = len(_sent(tmp_path))
+    before = len(sent_mails(tmp_path))
     box.add(_plain(RHEA, "resend", "please, Rhea\n"))  # which game? a hint that names none
     counts = _run(a, b)
     assert counts[NO_GAME] == {"refused (which game?)": 1}
-    (hint,) = _sent(tmp_path)[before:]
+    (hint,) = sent_mails(tmp_path)[before:]
     assert parseaddr(str(hint["To"]))[1] == RHEA and "which" in _text(hint)
     assert a_id not in hint.as_string() and b_id not in hint.as_string()
 
