@@ -271,3 +271,40 @@ def test_a_second_resend_later_is_a_new_message_and_a_copy_is_not(tmp_path: Path
     copy["Message-ID"] = make_msgid("relay", domain="example.org")  # a relay's copy: same date and text
     box.add(copy.as_bytes())
     assert run(game, NOW).counts == {"resent": 1, "mails sent": 1, "duplicates skipped": 1}
+
+
+def _unread(box: mailbox.Maildir) -> int:
+    return sum("S" not in box.get_message(k).get_flags() for k in box.iterkeys())
+
+
+def test_a_message_for_another_game_is_left_unread_in_a_shared_inbox(tmp_path: Path) -> None:
+    game, game_id, box = _folder_game(tmp_path)
+    run(game, NOW)
+    colour, mail = next((c, m) for c in ADDRESSES for m in _to(sent_mails(tmp_path), c) if needs_answer(m))
+    other = str(mail["Subject"]).replace(game_id, "trajan-0123456789ab")
+    assert other != str(mail["Subject"])
+    stranger = reply(mail, colour, sender="someone@elsewhere.example", token_text="token AAAA")
+    del stranger["Subject"]
+    stranger["Subject"] = "Re: " + other
+    foreign = reply(mail, colour, token_text="token BBBBBBBBBBBBBBBB")  # another game's token
+    del foreign["Subject"]
+    foreign["Subject"] = "Re: " + other
+    box.add(stranger.as_bytes())
+    box.add(foreign.as_bytes())
+    before = len(sent_mails(tmp_path))
+    summary = run(game, NOW)
+    assert summary.counts == {"left for another game": 2}
+    assert len(sent_mails(tmp_path)) == before and _unread(box) == 2  # no refusal; still unread
+    assert run(game, NOW).counts == {"left for another game": 2}  # and again, until that game reads them
+
+
+def test_a_message_naming_another_game_with_this_games_token_is_this_games(tmp_path: Path) -> None:
+    game, game_id, box = _folder_game(tmp_path)
+    run(game, NOW)
+    colour, mail = next((c, m) for c in ADDRESSES for m in _to(sent_mails(tmp_path), c) if needs_answer(m))
+    answer = reply(mail, colour)  # the player edited the subject, the token is this game's
+    del answer["Subject"]
+    answer["Subject"] = "Re: [trajan some-other-game] my orders"
+    box.add(answer.as_bytes())
+    assert run(game, NOW).counts["accepted"] == 1
+    assert _unread(box) == 0

@@ -9,8 +9,10 @@ reminders are short; a refusal for a missing or wrong token says nothing about t
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from datetime import datetime
+from email import message_from_bytes, policy
 from email.headerregistry import Address
 from email.message import EmailMessage
 from email.utils import format_datetime, make_msgid
@@ -21,6 +23,18 @@ from adjudicator.escape import terminal
 from adjudicator.mail.outgoing.compose import Mail, Pictures
 from adjudicator.model.roster import Roster
 from adjudicator.model.vocab import PlayerColour
+
+# The game id in a subject the judge wrote, kept in a reply ("Re: ..."): the judge's own
+# mails ("[trajan GAME] ...", below) and the player's mail ("Trajan GAME, decision N: ...",
+# mail/outgoing/compose.py).
+_SUBJECT_GAME = re.compile(r"\[trajan (\S+?)\]|\bTrajan (\S+?), decision \d+:", re.IGNORECASE)
+
+
+def game_in_subject(data: bytes) -> str | None:
+    """The game id a message's subject carries in one of the judge's subject forms, if any."""
+    message = message_from_bytes(data, policy=policy.default)
+    found = _SUBJECT_GAME.search(str(message.get("Subject", "")))
+    return None if found is None else found.group(1) or found.group(2)
 
 
 def _message(sender: str, to: str, subject: str, body: str, now: datetime) -> EmailMessage:

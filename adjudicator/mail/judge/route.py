@@ -45,6 +45,7 @@ from adjudicator.mail.judge.run import (
     apply_deadlines,
     asks_resend,
     colour_of,
+    for_another_game,
     handle,
     open_game,
     sent,
@@ -141,6 +142,9 @@ def _read_inbox(games: list[Game], sinks: list[Sink], nobody: Summary) -> None:
     source = open_source(games[0].config.inbox)
     try:
         for key, data in source.messages():
+            if for_another_game(games, data):
+                nobody.add("left for another game")  # unread, for the run of that game
+                continue
             _one(games, sinks, nobody, data)
             source.done(key)
     finally:

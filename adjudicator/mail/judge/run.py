@@ -144,11 +144,29 @@ def _read_inbox(game: Game, sink: Sink) -> None:
     source = open_source(game.config.inbox)
     try:
         for key, data in source.messages():
+            if for_another_game([game], data):
+                game.summary.add("left for another game")  # unread, for the run of that game
+                continue
             handle(game, data)
             sent(game, flush(game.folder, sink))
             source.done(key)
     finally:
         source.close()
+
+
+def for_another_game(games: list[Game], data: bytes) -> bool:
+    """Whether a message belongs to a game not run now (a shared inbox): its subject names
+    another game, in one of the judge's subject forms, and it carries none of these games'
+    tokens.  It is left unread for the run of that game."""
+    named = compose.game_in_subject(data)
+    if named is None or any(g.game_id == named for g in games):
+        return False
+    sender = parseaddr(str(message_from_bytes(data, policy=policy.default).get("From", "")))[1]
+    for game in games:
+        colour = colour_of(game.roster, sender)
+        if colour is not None and tokens.carries(data, game.token(colour, game.game_id)):
+            return False
+    return True
 
 
 def handle(game: Game, data: bytes) -> None:
