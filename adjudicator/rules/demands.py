@@ -160,7 +160,13 @@ def legal_ways(demands: tuple[Demand, ...], p: Player) -> tuple[Way, ...]:
 
 
 def has_choice(state: GameState, colour: PlayerColour) -> bool:
-    return len(search(state.board.demands, player(state, colour)).best) > 1
+    return only_way(state, colour) is None
+
+
+def only_way(state: GameState, colour: PlayerColour) -> Way | None:
+    """The one best way of meeting the demands; None when the player has a choice."""
+    best = search(state.board.demands, player(state, colour)).best
+    return best[0][1] if len(best) == 1 else None
 
 
 def the_way(state: GameState, colour: PlayerColour) -> Way:

@@ -107,7 +107,9 @@ def has_items(items: tuple[_T, ...], wanted: Iterable[_T]) -> bool:
 
 def gain(ch: Changes, colour: PlayerColour, vp: int, reason: str) -> None:
     """Score ``vp`` (may be 0 or negative) for ``colour``, with its source."""
-    gain_lines(ch, colour, ((vp, reason),))
+    p = player(ch.state, colour)
+    ch.state = with_player(ch.state, replace(p, vp=p.vp + vp))
+    ch.events.append(ScoreChanged(player=colour, vp=vp, total=p.vp + vp, reason=reason))
 
 
 def gain_lines(ch: Changes, colour: PlayerColour, lines: Iterable[tuple[int, str]]) -> None:

@@ -41,10 +41,11 @@ def end_quarter(ch: Changes, following: PlayerColour) -> None:
     # 1. Meeting the people's demands: applied where there is one way, asked otherwise.
     choosing = []
     for colour in ch.state.seats:
-        if demands.has_choice(ch.state, colour):
+        way = demands.only_way(ch.state, colour)
+        if way is None:
             choosing.append(colour)
         else:
-            demands.meet(ch, colour, demands.the_way(ch.state, colour))
+            demands.meet(ch, colour, way)
     if choosing:
         ch.state = replace(ch.state, pending=MeetDemands(players=tuple(choosing), next_turn=following))
         return

@@ -26,7 +26,8 @@ def check(state: GameState, colour: PlayerColour, step: ActionStep, path: str) -
 
 def apply(ch: Changes, colour: PlayerColour, step: ActionStep) -> None:
     # Advance 1 space, on top of any discs there, and score the new space.
-    space = {0: 2}.get(player(ch.state, colour).senate, player(ch.state, colour).senate + 1)
+    now = player(ch.state, colour).senate
+    space = 2 if now == 0 else now + 1
     stack = tuple(c for c in ch.state.board.senate_stack if c != colour) + (colour,)
     ch.state = update_board(update_player(ch.state, colour, senate=space), senate_stack=stack)
     ch.events.append(SenateAdvanced(player=colour, space=space))
