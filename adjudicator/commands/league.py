@@ -21,7 +21,7 @@ def seat(
     rounds: Annotated[int, typer.Option("--rounds", help=f"How many rounds to plan (1 to {MAX_ROUNDS}).",
                                         show_default=False)],
     tables: Annotated[str, typer.Option(
-        "--tables", metavar="SIZES", help="The table sizes allowed, comma-separated (2 to 4 seats).")] = "3,4",
+        "--tables", metavar="SIZES", help="The table sizes allowed, comma-separated (2 to 4).")] = "3,4",
     seed: Annotated[str, typer.Option("--seed", help="The seed the plan is drawn from (the same seed, the "
                                       "same plan).")] = "trajan-seat",
     ratings: Annotated[list[Path] | None, typer.Option(
