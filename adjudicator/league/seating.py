@@ -8,7 +8,8 @@ points lie on exactly one line, so no pair meets twice (64 people, tables of 4: 
 has 21 directions, enough for 21 rounds).  Otherwise each round is found by local
 search: tables filled from a shuffled order, then people swapped between tables while a
 swap lowers the cost (each pair's earlier meetings, so that pairs meet as rarely as
-possible), with a few kicks, then each round searched again against all the others; with
+possible), with a few kicks, then each round searched again against all the others; the
+best of a few such plans is kept (up to 16 for small plans); with
 ratings, rounds after the first also keep each table's ratings close (the spread of its
 players' places by rating, weighed below any repeated meeting: Swiss-like).
 
@@ -34,6 +35,7 @@ Round = list[list[int]]  # tables of person numbers (in seat order once position
 PRIME_POWERS = (2, 3, 4)
 KICKS = 24  # perturbations of a round's best partition tried by the local search
 POLISH = 3  # passes that search each round again against all the other rounds
+RESTARTS, RESTART_BUDGET = 16, 800  # whole plans tried: at most 16, fewer as people x rounds grow
 PAIR_WEIGHT = 1000  # a repeated meeting costs more than any rating distance
 
 
@@ -141,6 +143,24 @@ def _rating_ranks(people: Sequence[str], ratings: Mapping[str, float]) -> list[i
 
 def searched_rounds(n: int, sizes: Sequence[int], rounds: int, seed: str,
                     rank: Sequence[int] | None) -> list[Round]:
+    """The best of a few whole plans found by :func:`_searched_plan` (more for small plans):
+    by the most times a pair meets, then the meetings that repeat one, then rating spread."""
+    tries = max(1, min(RESTARTS, RESTART_BUDGET // (n * rounds)))
+    plans = [_searched_plan(n, sizes, rounds, f"{seed}\x00{k}" if k else seed, rank) for k in range(tries)]
+    return min(plans, key=lambda p: _plan_cost(p, n, rank))
+
+
+def _plan_cost(plan: list[Round], n: int, rank: Sequence[int] | None) -> tuple[int, int, int]:
+    meet = [[0] * n for _ in range(n)]
+    for r in plan:
+        _count(meet, r, 1)
+    values = [meet[a][b] for a in range(n) for b in range(a + 1, n)]
+    spread = sum(_spread(t, rank) for r in plan[1:] for t in r) if rank is not None else 0
+    return max(values, default=0), sum(max(0, m - 1) for m in values), spread
+
+
+def _searched_plan(n: int, sizes: Sequence[int], rounds: int, seed: str,
+                   rank: Sequence[int] | None) -> list[Round]:
     """Each round by local search, given the meetings of the rounds before it; then each
     round searched again, from where it is, against the meetings of all the others."""
     meet = [[0] * n for _ in range(n)]
