@@ -157,7 +157,7 @@ def test_rosters_are_read_by_the_roster_reader(tmp_path: Path) -> None:
         "Ann", 'Bo "the Brave" Ek', "Cid \\ Tor", "Dee Åström", "Eve", "Fay", "Gus"}
 
 
-BAD = {
+BAD: dict[str, tuple[str | bytes, list[str], str, int]] = {
     "duplicate names": ("Ann\nBob\nann\nCid\nBob\nDee\n", [], "seat.duplicate_name", 2),
     "too few people": ("Ann\nBob\n", [], "seat.too_few", 1),
     "no tables fit": ("A\nB\nC\nD\nE\n", [], "seat.no_tables", 1),
@@ -166,6 +166,11 @@ BAD = {
     "a table of 5": ("A\nB\nC\n", ["--tables", "3,5"], "args.tables", 1),
     "no rounds": ("A\nB\nC\n", ["--rounds", "0"], "args.rounds", 1),
     "rosters without addresses": ("A\nB\nC\n", ["--toml", "OUT"], "seat.no_address", 1),
+    "a name on two lines' worth": ("A\nB\u2028C\nD\nE\n", [], "seat.bad_name", 1),
+    "a rosters folder that exists": ("A <a@x.org>\nB <b@x.org>\nC <c@x.org>\n", ["--toml", "EXISTS"],
+                                     "seat.out_exists", 1),
+    "too many people": ("".join(f"P{i}\n" for i in range(1001)), [], "seat.too_many", 1),
+    "not UTF-8": (b"Ann\n\xff\xfe\n", [], "seat.encoding", 1),
 }
 
 
@@ -173,9 +178,10 @@ BAD = {
 def test_bad_input_gets_a_clear_error(what: str, tmp_path: Path) -> None:
     text, extra, code_wanted, count = BAD[what]
     people = tmp_path / "people.txt"
-    people.write_text(text)
+    people.write_bytes(text if isinstance(text, bytes) else text.encode())
     (tmp_path / "RECORD").write_text('{"not": "a record"}\n')
-    extra = [str(tmp_path / e) if e in ("RECORD", "OUT") else e for e in extra]
+    (tmp_path / "EXISTS").mkdir()
+    extra = [str(tmp_path / e) if e in ("RECORD", "OUT", "EXISTS") else e for e in extra]
     args = ["seat", str(people), *(["--rounds", "2"] if "--rounds" not in extra else []), *extra, "--json"]
     code, out, err = run_cli(args)
     assert code == 2 and out == ""

@@ -212,3 +212,22 @@ def test_format_1_records_still_verify_count_and_rate(tmp_path: Path) -> None:
     shutil.copy(EXAMPLE / "game-001.trajan.jsonl", tmp_path / "old.trajan.jsonl")
     code, out, _ = run_cli(["verify", str(tmp_path / "old.trajan.jsonl")])
     assert code == 0, out
+
+
+def test_a_judges_record_that_cannot_be_read_is_a_clear_problem(tmp_path: Path) -> None:
+    selfplay(2, "people-judge-bad", ["random", "random"], tmp_path / "game" / "log")
+    (tmp_path / "game" / "judge").mkdir()
+    (tmp_path / "game" / "judge" / "state.json").write_text('{"opened": {"1": 5}}')
+    code, _, err = run_cli(["pack", str(tmp_path / "game" / "log"), "-o", str(tmp_path / "r.trajan.jsonl")])
+    assert code == 2 and "record.judge_state" in err and not (tmp_path / "r.trajan.jsonl").exists()
+    code, _, err = run_cli(["pack", str(tmp_path / "game" / "log"), "-o", str(tmp_path / "r.trajan.jsonl"),
+                            "--date", "2025-01-01"])
+    assert code == 0, err
+
+
+def test_ratings_without_openskill_ask_for_the_league_extra(monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+
+    monkeypatch.setitem(sys.modules, "openskill.models", None)  # an import of it fails
+    code, _, err = run_cli(["standings", str(EXAMPLE), "--ratings"])
+    assert code == 2 and "league.no_openskill" in err and "trajan[league]" in err
