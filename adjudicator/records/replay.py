@@ -25,6 +25,7 @@ from adjudicator.logs.verify import Divergence, LogResult
 from adjudicator.model.state import GameOver, GameState
 from adjudicator.records import form
 from adjudicator.records.form import Header, Move, Result
+from adjudicator.records.seal import check_header
 
 
 def read_record(content: bytes, name: str) -> tuple[Header, list[Move]]:
@@ -86,6 +87,7 @@ def _verify(content: bytes, name: str, result: LogResult) -> None:
         said = "none (the game is not over)" if wanted is None else describe(wanted)
         raise Divergence(name, "record.result_mismatch", "$[0].result",
                          f"The header's result is not the game's, which is {said}.")
+    check_header(header, moves, name)
     result.commitment = "checked"
 
 
