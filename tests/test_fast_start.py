@@ -2,8 +2,9 @@
 
 The time itself is measured by ``trajan bench`` (``cold_ratio_*``), never in a test;
 here each per-turn command runs in a fresh process through the console entry point and
-must not import what made it slow: Pydantic (Typer's value coercion), jsonschema (used
-only to explain a refused file), OpenSSL's hashlib or the self-play machinery.
+must not import what made it slow: Pydantic (the value coercion of Typer 0.28 and later),
+Rich (Typer's help boxes), jsonschema (used only to explain a refused file), OpenSSL's
+hashlib, the self-play machinery, or the modules of the other commands.
 """
 
 from __future__ import annotations
@@ -18,7 +19,12 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 TURN = ROOT / "examples" / "turn"
-HEAVY = ("pydantic", "jsonschema", "hashlib", "adjudicator.logs.selfplay", "adjudicator.files.schemagen")
+HEAVY = ("pydantic", "rich", "jsonschema", "hashlib", "adjudicator.logs.selfplay", "adjudicator.files.schemagen")
+# The command modules (adjudicator.commands.*) a per-turn command may import: its own, and the app's.
+OWN = {"check": "orders", "options": "orders", "bot": "orders", "adjudicate": "orders", "show": "game",
+       "view": "game"}
+FRAME = {"adjudicator.commands", "adjudicator.commands.app", "adjudicator.commands.args",
+         "adjudicator.commands.catalog", "adjudicator.commands.group", "adjudicator.commands.main"}
 
 # Run the console entry point, then list the modules the process imported.
 PROBE = """
@@ -57,6 +63,15 @@ def test_a_per_turn_command_starts_without_heavy_imports(args: list[str], tmp_pa
     code, modules = _cold(argv, tmp_path)
     assert code == 0
     assert [m for m in HEAVY if m in modules] == []
+    commands = {m for m in modules if m.startswith("adjudicator.commands")}
+    assert commands == FRAME | {f"adjudicator.commands.{OWN[args[0]]}"}
+
+
+def test_the_help_imports_every_command_but_nothing_heavy(tmp_path: Path) -> None:
+    code, modules = _cold(["--help"], tmp_path)
+    assert code == 0
+    assert [m for m in HEAVY if m in modules] == []
+    assert {"adjudicator.commands.mail", "adjudicator.commands.records", "adjudicator.commands.log"} <= modules
 
 
 def test_a_refused_file_is_still_explained_by_the_schema(tmp_path: Path) -> None:

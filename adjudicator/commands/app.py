@@ -17,17 +17,17 @@ from typing import TYPE_CHECKING, Annotated, NoReturn
 
 import typer
 
-from adjudicator.commands.coercion import install as _plain_values
+from adjudicator.commands.group import TrajanGroup
 
 if TYPE_CHECKING:
     from adjudicator.errors import Problem
-
-_plain_values()  # strings and paths without Pydantic: a fast start for every command
 
 app = typer.Typer(
     name="trajan",
     help="A stateless adjudicator for Stefan Feld's board game Trajan: game file + order file in, "
          "new game file + report out.",
+    cls=TrajanGroup,  # the help in panels; usage errors as problems
+    rich_markup_mode=None,  # plain help: no Rich to import, and [brackets] in help texts stay
     add_completion=False,
     no_args_is_help=True,
     pretty_exceptions_enable=False,

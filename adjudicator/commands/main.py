@@ -1,58 +1,28 @@
-"""The console entry point: every command module registered on the one Typer app."""
+"""The console entry point: the command named is imported (and so registered on the one
+Typer app) before the app runs; ``app`` here is the app with every command."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from typing import Any
 
-import typer
-
-from adjudicator.commands import fair, game, log, logs, mail, notation, orders, pictures, records  # noqa: F401 (they register the commands)
-from adjudicator.commands.app import app, print_problems, usage_problem
+from adjudicator.commands import catalog
+from adjudicator.commands.app import app as _app
 
 
-@contextmanager
-def only_the_command_run(argv: Sequence[str]) -> Iterator[None]:
-    """Typer builds the parser of every command at each start; when the first argument
-    names a command, only that one is built (a fast start).  Its parsing, ``--help`` and
-    usage errors are the same; ``trajan --help`` and unknown names still see them all."""
-    registered = app.registered_commands
-    name = argv[0] if argv else ""
-    chosen = [c for c in registered
-              if (c.name or (c.callback and typer.main.get_command_name(c.callback.__name__))) == name]
-    if chosen:
-        app.registered_commands = chosen
-    try:
-        yield
-    finally:
-        app.registered_commands = registered
+def __getattr__(name: str) -> Any:
+    """``from adjudicator.commands.main import app``: the app with every command registered."""
+    if name == "app":
+        catalog.load_all()
+        return _app
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def main() -> None:
-    """The console entry point; with ``--json``, bad arguments too are reported as JSON problems."""
+    """The ``trajan`` command line (usage errors and failures become problems and exit codes)."""
     import sys
 
-    with only_the_command_run(sys.argv[1:]):
-        _main(sys.argv[1:])
-
-
-def _main(argv: Sequence[str]) -> None:
-    import sys
-
-    if "--json" not in argv:
-        app(prog_name="trajan")
-        return
-    try:
-        code = app(prog_name="trajan", standalone_mode=False)
-    except typer.Abort:
-        typer.echo("Aborted!", err=True)
-        sys.exit(1)
-    except Exception as e:
-        if not hasattr(e, "format_message"):  # not a usage error of the command-line parser
-            raise
-        print_problems([usage_problem(e)], True)
-        sys.exit(getattr(e, "exit_code", 2))
-    sys.exit(code if isinstance(code, int) else 0)
+    catalog.load(sys.argv[1:])
+    _app(prog_name="trajan")
 
 
 def entry() -> None:
@@ -82,4 +52,3 @@ def entry() -> None:
     except (OSError, ValueError):
         pass
     os._exit(code or 0)
-
