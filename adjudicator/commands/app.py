@@ -62,7 +62,7 @@ def run(as_json: bool, work: Callable[[], None]) -> None:
     except (typer.Exit, typer.Abort, KeyboardInterrupt):
         raise
     except BrokenPipeError:  # the reader of stdout went away (e.g. ``| head``): stop quietly
-        _silence_stdout()
+        silence_stdout()
         raise typer.Exit(EXIT_MALFORMED) from None
     except (MemoryError, RecursionError) as e:
         _failed(as_json, "input.too_complex", f"The input is too large or too deeply nested to process "
@@ -96,7 +96,7 @@ def echo_json(text: str, *, nl: bool = True, err: bool = False) -> None:
     typer.echo(json_text(text), nl=nl, err=err)
 
 
-def _silence_stdout() -> None:
+def silence_stdout() -> None:
     """Point stdout at the null device, so that the final flush at exit cannot fail again."""
     import sys
 

@@ -26,13 +26,15 @@ def main() -> None:
 
 
 def entry() -> None:
-    """The ``trajan`` program: :func:`main`, then out without the interpreter's teardown.
+    """The ``trajan`` program: :func:`main`, then a normal exit with a cheaper teardown.
 
-    Freeing every module and model class at exit took a short command about a tenth of
-    its time; every file is written and synced before this point, so the process ends
-    once its output is flushed.  A standard output that cannot take the rest ends the
-    command quietly with exit 2, as anywhere else.  (Tests call :func:`main`.)"""
-    import os
+    Freeing every module and model class at exit took a short command about a sixth of
+    its time, most of it the final garbage collections over every object the command
+    made: :func:`gc.freeze` moves them out of the collector's sight, and the interpreter
+    then ends as always (``atexit`` handlers run, open files are flushed and closed).
+    A standard output that cannot take the rest (``| head``) ends the command quietly
+    with exit 2, as anywhere else.  (Tests call :func:`main`.)"""
+    import gc
     import sys
 
     try:
@@ -40,15 +42,12 @@ def entry() -> None:
         code: object = 0
     except SystemExit as e:
         code = e.code
-    if code is not None and not isinstance(code, int):
-        print(code, file=sys.stderr)
-        code = 1
     try:
         sys.stdout.flush()
     except (OSError, ValueError):
+        from adjudicator.commands.app import silence_stdout
+
+        silence_stdout()
         code = code or 2
-    try:
-        sys.stderr.flush()
-    except (OSError, ValueError):
-        pass
-    os._exit(code or 0)
+    gc.freeze()
+    sys.exit(code)
