@@ -43,9 +43,10 @@ VerifyJson = Annotated[bool, typer.Option("--json", help="Print a JSON summary o
                                           "text; problems as a JSON list on stderr.")]
 BenchJson = Annotated[bool, typer.Option("--json", help="Print the figures as JSON instead of a table; "
                                          "problems as a JSON list on stderr.")]
-GameArg = Annotated[Path, typer.Argument(help="The game file (JSON).", show_default=False)]
+GameArg = Annotated[Path, typer.Argument(metavar="GAME", help="The game file (JSON).", show_default=False)]
 OrdersArg = Annotated[Path, typer.Argument(
-    help="The order file: JSON, the text notation, or a whole mail message.", show_default=False)]
+    metavar="ORDERS", help="The order file: JSON, the text notation, or a whole mail message.",
+    show_default=False)]
 
 
 # --- The boundary: failures to exit codes, in one place -----------------------------------

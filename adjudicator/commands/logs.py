@@ -47,7 +47,7 @@ def selfplay(
 @app.command()
 def verify(
     logs: Annotated[list[Path], typer.Argument(
-        help="Log folders (as `trajan selfplay` writes them), game records, folders of records, or "
+        metavar="LOGS...", help="Log folders (as `trajan selfplay` writes them), game records, folders of records, or "
              "files listing any of these.", show_default=False)],
     *,
     jobs: Annotated[int, typer.Option(

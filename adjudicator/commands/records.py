@@ -12,7 +12,7 @@ from adjudicator.commands.app import JsonFlag, app, echo, echo_json, run
 
 @app.command()
 def pack(
-    log: Annotated[Path, typer.Argument(help="A log folder (as `trajan selfplay` writes it).",
+    log: Annotated[Path, typer.Argument(metavar="LOG", help="A log folder (as `trajan selfplay` writes it).",
                                         show_default=False)],
     *,
     output: Annotated[Path, typer.Option("-o", "--output", help="The record to write (name it "
@@ -50,7 +50,7 @@ def _names(pairs: list[str]) -> dict[str, str]:
 
 @app.command()
 def unpack(
-    record: Annotated[Path, typer.Argument(help="A game record.", show_default=False)],
+    record: Annotated[Path, typer.Argument(metavar="RECORD", help="A game record.", show_default=False)],
     *,
     out: Annotated[Path, typer.Option("--out", help="The log folder to write (new or empty).",
                                       show_default=False)],
@@ -73,7 +73,7 @@ def unpack(
 @app.command()
 def standings(
     records: Annotated[list[Path], typer.Argument(
-        help="Records, folders of records, or files listing them.", show_default=False)],
+        metavar="RECORDS...", help="Records, folders of records, or files listing them.", show_default=False)],
     *,
     as_json: Annotated[bool, typer.Option("--json", help="Print the standings as JSON.")] = False,
     as_csv: Annotated[bool, typer.Option("--csv", help="Print the standings as CSV.")] = False,
