@@ -37,23 +37,26 @@ class TrajanGroup(TyperGroup):
             return
         order = list(catalog.COMMANDS)
         width = max(len(name) for name, _ in listed)  # one column for every panel
+        def place(name: str) -> int:
+            return order.index(name) if name in order else len(order)
+
         for panel in catalog.PANELS:  # each command's first sentence, whole (wrapped)
-            rows = sorted(((name.ljust(width), cmd.get_short_help_str(SHORT_HELP)) for name, cmd in listed
-                           if catalog.panel_of(name) == panel),
-                          key=lambda row: order.index(row[0].strip()) if row[0].strip() in order else len(order))
+            names = sorted((name for name, _ in listed if catalog.panel_of(name) == panel), key=place)
+            rows = [(name.ljust(width), dict(listed)[name].get_short_help_str(SHORT_HELP)) for name in names]
             if rows:
                 with formatter.section(panel):
                     formatter.write_dl(rows)
 
     def main(self, args: Sequence[str] | None = None, prog_name: str | None = None,
-             complete_var: str | None = None, standalone_mode: bool = True, **extra: Any) -> Any:
+             complete_var: str | None = None, standalone_mode: bool = True,
+             windows_expand_args: bool = True, **extra: Any) -> Any:
         """Parse and run; a usage error becomes an ``args.usage`` problem (exit 2)."""
         argv = list(sys.argv[1:] if args is None else args)
         if not standalone_mode or not argv or (len(argv) == 1 and argv[0] in GROUPS):
             # Typer's own handling: the caller's, or a group's help when nothing is named.
-            return super().main(argv, prog_name, complete_var, standalone_mode, **extra)
+            return super().main(argv, prog_name, complete_var, standalone_mode, windows_expand_args, **extra)
         try:
-            code = super().main(argv, prog_name, complete_var, False, **extra)
+            code = super().main(argv, prog_name, complete_var, False, windows_expand_args, **extra)
         except typer.Abort:
             typer.echo("Aborted!", err=True)
             sys.exit(1)

@@ -47,8 +47,8 @@ def selfplay(
 @app.command()
 def verify(
     logs: Annotated[list[Path], typer.Argument(
-        metavar="LOGS...", help="Log folders (as `trajan selfplay` writes them), game records, folders of records, or "
-             "files listing any of these.", show_default=False)],
+        metavar="LOGS...", help="Log folders (as `trajan selfplay` writes them), game records, folders "
+        "of records, or files listing any of these.", show_default=False)],
     *,
     jobs: Annotated[int, typer.Option(
         "--jobs", min=1, max=cli_args.MAX_JOBS, metavar="N",

@@ -50,4 +50,4 @@ def entry() -> None:
         silence_stdout()
         code = code or 2
     gc.freeze()
-    sys.exit(code)
+    sys.exit(code if code is None or isinstance(code, int) else str(code))

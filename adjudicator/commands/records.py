@@ -73,7 +73,8 @@ def unpack(
 @app.command()
 def standings(
     records: Annotated[list[Path], typer.Argument(
-        metavar="RECORDS...", help="Records, folders of records, or files listing them.", show_default=False)],
+        metavar="RECORDS...", help="Records, folders of records, or files listing them.",
+        show_default=False)],
     *,
     as_json: Annotated[bool, typer.Option("--json", help="Print the standings as JSON.")] = False,
     as_csv: Annotated[bool, typer.Option("--csv", help="Print the standings as CSV.")] = False,
