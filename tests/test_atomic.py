@@ -169,7 +169,8 @@ def test_no_permission(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr("tempfile.mkstemp", denied)
     code, _, err = run_cli(["adjudicate", str(game), str(orders), "-o", str(game)])
     assert code == 2
-    assert "Permission denied" in err and "[output.write_failed]" in err
+    assert err.splitlines() == [f"{game}: $: The file cannot be written (Permission denied); nothing was "
+                                "changed. [output.write_failed]"]
     assert game.read_bytes() == before
 
 
@@ -243,7 +244,8 @@ def test_a_report_that_cannot_be_written_writes_no_game(tmp_path: Path) -> None:
     out = tmp_path / "new.json"
     code, _, err = run_cli(["adjudicate", str(game), str(orders), "-o", str(out),
                             "--report", str(tmp_path / "missing" / "r.md")])
-    assert code == 2 and "[output.write_failed]" in err
+    assert code == 2
+    assert [line.rsplit(" ", 1)[-1] for line in err.splitlines()] == ["[output.write_failed]"]
     assert not out.exists()
 
 
