@@ -2,7 +2,7 @@
 assertion in a test): how long hostile input takes to be refused, and how long a held
 lock makes a command wait before it gives up.
 
-1. ``hostile_check_max_s``: the slowest of ``trajan check`` (in process, ``--json``) on
+1. ``hostile_check_max_s``: the CPU time of the slowest ``trajan check`` (in process, ``--json``) on
    a mid-game file with each hostile order file below: deep nesting, a huge list, a huge
    string, many keys, a long text order, binary noise; and of ``trajan check`` on each
    as the game file.  Each must be refused (exit 2) with problems, never an internal error.
@@ -58,12 +58,12 @@ def hostile_figure(game: Path, tmp: Path) -> Figure:
         bad = tmp / f"hostile-{name}"
         bad.write_bytes(data)
         for argv in (["check", str(game), str(bad), "--json"], ["check", str(bad), str(bad), "--json"]):
-            start = time.perf_counter()
+            start = time.process_time()  # CPU time: a busy neighbour does not inflate it
             code = _check(argv)
-            slowest = max(slowest, time.perf_counter() - start)
+            slowest = max(slowest, time.process_time() - start)
             if code != 2:
                 raise RuntimeError(f"hostile input {name} was not refused: {' '.join(argv)} gave {code}")
-    return Figure(name="hostile_check_max_s", value=slowest, unit="s")
+    return Figure(name="hostile_check_max_s", value=slowest, unit="s (CPU time)")
 
 
 def lock_figure(tmp: Path) -> Figure:
