@@ -59,3 +59,10 @@ def test_no_flag_shows_a_type_placeholder(name: str, monkeypatch: pytest.MonkeyP
     for line in text.splitlines():  # e.g. "  --json  Print problems as a JSON list on stderr."
         if line.lstrip().startswith("--json"):
             assert line.split()[:1] == ["--json"] and line.split()[1][0].isupper()
+
+
+def test_every_module_that_registers_a_command_is_in_the_catalog() -> None:
+    folder = Path(catalog.__file__).parent
+    registering = {p.stem for p in folder.glob("*.py")
+                   if "@app.command(" in (text := p.read_text(encoding="utf-8")) or "app.add_typer(" in text}
+    assert registering == set(catalog.MODULES)
