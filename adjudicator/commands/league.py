@@ -18,7 +18,8 @@ def seat(
     people: Annotated[Path, typer.Argument(help="The people to seat: one a line, `Name` or `Name <address>`.",
                                            show_default=False)],
     *,
-    rounds: Annotated[int, typer.Option("--rounds", help=f"How many rounds to plan (1 to {MAX_ROUNDS}).",
+    rounds: Annotated[int, typer.Option("--rounds", min=1, max=MAX_ROUNDS, metavar="N",
+                                        help=f"How many rounds to plan (1 to {MAX_ROUNDS}).",
                                         show_default=False)],
     tables: Annotated[str, typer.Option(
         "--tables", metavar="SIZES", help="The table sizes allowed, comma-separated (2 to 4).")] = "3,4",
@@ -42,7 +43,6 @@ def seat(
         from adjudicator.league.seating import plan
 
         sizes = _sizes(tables)
-        _check_rounds(rounds)
         signed = read_people(io.read_bytes(str(people)), str(people))
         if len(signed) > MAX_PEOPLE:
             from adjudicator.errors import Malformed, problem
@@ -74,14 +74,6 @@ def _sizes(text: str) -> list[int]:
         raise Malformed([problem("args.tables", "--tables", "--tables takes table sizes of 2 to 4 seats, "
                                  f"comma-separated (3,4), not {text!r}.")])
     return sorted({int(p) for p in parts})
-
-
-def _check_rounds(rounds: int) -> None:
-    from adjudicator.errors import Malformed, problem
-
-    if not 1 <= rounds <= MAX_ROUNDS:
-        raise Malformed([problem("args.rounds", "--rounds",
-                                 f"--rounds takes 1 to {MAX_ROUNDS}, not {rounds}.")])
 
 
 def _ratings(paths: list[Path]) -> dict[str, float]:
