@@ -498,3 +498,19 @@ def test_the_contributors_and_contribution_commands(tmp_path: Path) -> None:
     assert not (tmp_path / "b.txt").exists() and not (tmp_path / "p").exists()
     done = runner.invoke(app, ["contribute", str(pending), "--player", "red", "--value", value])
     assert done.exit_code == 0 and "still waiting for green" in done.output, done.output
+
+
+def test_a_players_mail_with_a_seats_line_is_no_announcement(tmp_path: Path) -> None:
+    from adjudicator.rendering.show import render_show
+    from adjudicator.views.redact import view_of
+
+    pending, announcement = _announce(tmp_path)
+    pending, receipts = _all_replies(tmp_path, pending, announcement)
+    state = fairstart.start(pending)
+    shown = tmp_path / "mail.txt"  # what a player's mail holds: "Seats: red (start player), green"
+    shown.write_text(render_show(view_of(state, "red")))
+    assert "\nSeats: " in shown.read_text()
+    log = _begun(tmp_path, state)
+    result = verify_log(log, read_witnesses([str(shown), str(receipts["red"])]))
+    assert result.ok, result.problems
+    assert [w.kind for w in read_witnesses([str(shown)])] == ["hash"]

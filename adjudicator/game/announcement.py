@@ -129,8 +129,10 @@ class Announced:
 
 
 def read(lines: Iterable[tuple[int, str]]) -> list[Announced]:
-    """Every announcement in numbered lines (a ``Game:`` line begins a new one; lines
-    quoted in a reply count); only blocks with a line that is an announcement's own."""
+    """Every announcement in numbered lines (lines quoted in a reply count): a ``Game:``
+    line begins one, and it is one if it has a ``Commitment:`` line or its hash line
+    (a report or a player's mail may have a ``Seats:`` line, but never these).  A hash
+    line alone (all a player kept) is one too."""
     blocks: list[dict[str, tuple[str, int]]] = [{}]
     for number, raw in lines:
         line = raw.lstrip("> \t")
@@ -140,7 +142,8 @@ def read(lines: Iterable[tuple[int, str]]) -> list[Announced]:
         if label == GAME and blocks[-1]:
             blocks.append({})
         blocks[-1].setdefault(label, (" ".join(value.split()), number))
-    return [Announced(b) for b in blocks if OWN_LABELS & b.keys()]
+    return [Announced(b) for b in blocks
+            if DIGEST in b or (GAME in b and COMMITMENT in b and OWN_LABELS & b.keys())]
 
 
 def differences(announced: Announced, terms: Terms) -> list[tuple[str, int, str, str]]:
