@@ -24,7 +24,7 @@ SCHEMA = json.loads((ROOT / "schemas" / "components" / "problems.schema.json").r
 DOTTED = re.compile(r"^[a-z][a-z0-9_]*\.[a-z][a-z0-9_]*$")
 FILE_SUFFIXES = ("json", "toml", "md", "html", "png", "svg", "css", "js", "txt", "eml", "jsonl")
 NOT_CODES = {
-    "adjudicator.drawing",  # a package name (importlib.resources)
+    "adjudicator.drawing", "adjudicator.league",  # package names (importlib.resources)
     "inbox.kind", "inbox.path",  # judge.toml settings keys, compared between games
 }
 KIND_EXITS = {"malformed": {2}, "illegal": {1}, "inconsistent": {3}, "verify": {1}, "warning": {0},
