@@ -120,3 +120,44 @@ def mail_secret(
         echo(f"Wrote {file}: keep it private and out of the game's log.")
 
     run(False, work)
+
+
+@mail_app.command("gm")
+def mail_gm(
+    gamedir: Annotated[Path, typer.Argument(
+        help="The game folder (judge.toml, roster.toml, log/).", show_default=False, metavar="GAMEDIR")],
+    action: Annotated[str, typer.Argument(
+        help="pause, resume, extend, replace, kick, note, status, or token (prints the game master's token).",
+        show_default=False, metavar="ACTION")],
+    words: Annotated[list[str] | None, typer.Argument(
+        help="replace and kick: the COLOUR; note and pause: the TEXT.", show_default=False,
+        metavar="[COLOUR|TEXT]...")] = None,
+    *,
+    hours: Annotated[int | None, typer.Option(
+        "--hours", min=1, max=720, help="extend: the hours added to the pending decision's deadline.",
+        show_default=False)] = None,
+    name: Annotated[str | None, typer.Option(
+        "--name", help="replace: the new holder's name.", show_default=False)] = None,
+    address: Annotated[str | None, typer.Option(
+        "--address", help="replace: the new holder's address.", show_default=False)] = None,
+    now: Annotated[str | None, typer.Option(
+        "--now", help="The time of the act (ISO 8601; default: the clock). For tests.",
+        show_default=False)] = None,
+) -> None:
+    """The game master's acts: pause, resume, extend, replace or kick a seat, a note to the table."""
+    from datetime import UTC, datetime
+
+    from adjudicator.mail.judge.deadlines import parse_time
+
+    def work() -> None:
+        from adjudicator.mail.judge.gm import command
+
+        at = parse_time(now) if now is not None else datetime.now(UTC)
+        given = [action, *(words or [])]
+        for flag, value in (("--hours", hours), ("--name", name), ("--address", address)):
+            if value is not None:
+                given += [flag, str(value)]
+        for line in command(gamedir, given, at):
+            echo(line)
+
+    run(False, work)

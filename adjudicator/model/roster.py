@@ -3,6 +3,13 @@
 Kept by the game master beside the game's log in a TOML file edited by hand
 (``roster.toml``), read by :func:`adjudicator.mail.outgoing.roster.load_roster`.  It is
 not part of the game file: addresses never enter the hash chain, a report or a view.
+
+A campaign (issue 28) adds, all optional so that an older roster reads as before: the
+game master's own address (``gm``: their commands by mail), observers (a name and an
+address, no colour: they get the public mails only), and for each seat its generation
+(raised when the seat passes to someone else: the token changes with it) and its history
+(who held it before, until which step of the log).  The mail judge rewrites the roster
+for ``trajan mail gm GAMEDIR replace`` and ``kick`` (:mod:`adjudicator.mail.judge.seats`).
 """
 
 from typing import Annotated
@@ -17,10 +24,41 @@ Name = Annotated[str, msgspec.Meta(min_length=1, max_length=100, pattern=r"^[^\x
 # A plain address local@domain: no spaces, angle brackets, quotes, commas or controls.
 Address = Annotated[str, msgspec.Meta(min_length=3, max_length=254,
                                       pattern=r"^[^\s<>()\[\]\\,;:\"@]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}$")]
+# A time the judge wrote: ISO 8601 with its offset ("2026-03-02T09:00:00+00:00").
+Moment = Annotated[str, msgspec.Meta(
+    min_length=10, max_length=40, pattern=r"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9:.]+([+-][0-9]{2}:[0-9]{2}|Z)$")]
+Count = Annotated[int, msgspec.Meta(ge=0, le=1_000_000)]
+
+
+class PastHolder(Model, frozen=True):
+    """Someone who held a seat before its present holder (or a time it stood vacant)."""
+
+    name: Name
+    address: Address
+    generation: Count  # the seat's generation while they held it (their token's)
+    until_step: Count  # the last step of the log in their time (later steps are their successor's)
+    decision: Count  # the decision pending when the seat passed on (for people)
+    left: Moment  # when the seat passed on
+    vacant: bool = False  # the seat stood vacant (kicked): its stand-in played, nobody held it
 
 
 class Seat(Model, frozen=True):
-    """One player: the name their mails greet them by, and their address."""
+    """One player: the name their mails greet them by, and their address.
+
+    ``generation`` goes up by one each time the seat passes to someone else: the token of
+    the seat is derived with it, so the former holder's token stops working at once.  A
+    ``vacant`` seat (its holder kicked, nobody new yet) is played by the stand-in bot and
+    gets no mail; its name and address are placeholders."""
+
+    name: Name
+    address: Address
+    generation: Count = 0
+    history: tuple[PastHolder, ...] = ()
+    vacant: bool = False
+
+
+class Observer(Model, frozen=True):
+    """Someone who follows the game with no colour: the public mails only."""
 
     name: Name
     address: Address
@@ -33,3 +71,7 @@ class Roster(Model, kw_only=True, frozen=True):
     # The game master's own address, the sender of every mail (From:).
     judge: Address | None = None
     players: dict[PlayerColour, Seat]
+    # The game master's address: their commands by mail come from it (with their token),
+    # and the judge's mails to the game master (a seat abandoned) go to it.
+    gm: Address | None = None
+    observers: tuple[Observer, ...] = ()

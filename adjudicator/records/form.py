@@ -51,6 +51,18 @@ class Result(Model, frozen=True):
     vp: dict[PlayerColour, int]
 
 
+class Tenure(Model, frozen=True):
+    """One person's time in a seat that passed from one person to another (issue 28)."""
+
+    person: Annotated[Person | None, msgspec.Meta(description=(
+        "Who held the seat then (the roster name); null: the seat stood vacant, its stand-in "
+        "played."))]
+    from_step: Annotated[int, msgspec.Meta(ge=1, description=(
+        "The first order line (log step) of their time in the seat; 1 is the start."))]
+    answers: Annotated[Count, msgspec.Meta(description="How many order files the seat gave then.")]
+    stand_ins: Annotated[Count, msgspec.Meta(description="How many of them a stand-in gave.")]
+
+
 class Header(Model, kw_only=True, frozen=True):
     """The first line of a record."""
 
@@ -88,12 +100,28 @@ class Header(Model, kw_only=True, frozen=True):
     seal: Annotated[Hash, msgspec.Meta(description=(
         "Format 2: SHA-256 of 'trajan-record-seal:' and this header's compact JSON with seal "
         "empty: binds the names and date to the final hash."))] | None = None
+    holders: Annotated[dict[PlayerColour, tuple[Tenure, ...]], msgspec.Meta(description=(
+        "Format 2, only for a seat that passed from one person to another (issue 28): each "
+        "person's time in it, in order, with its counts; the last is the person of people (or "
+        "vacant). Sealed like the rest; a header without it is sealed without the key."))] | None = None
 
 
 def seal_of(header: Header) -> str:
-    """The seal a format-2 header must carry (of its compact JSON with ``seal`` empty)."""
+    """The seal a format-2 header must carry (of its compact JSON with ``seal`` empty; a
+    header without ``holders`` is written, and sealed, without that key, as before it
+    existed)."""
     unsealed = msgspec.structs.replace(header, seal="")
-    return hexdigest(SEAL_PREFIX + msgspec.json.encode(unsealed))
+    return hexdigest(SEAL_PREFIX + header_json(unsealed))
+
+
+def header_json(header: Header) -> bytes:
+    """The header's compact JSON as a record holds it (``holders`` left out when absent)."""
+    data = msgspec.json.encode(header)
+    if header.holders is None:
+        fields = msgspec.json.decode(data)
+        del fields["holders"]
+        data = msgspec.json.encode(fields)
+    return data
 
 
 def sealed(header: Header) -> Header:
@@ -125,6 +153,26 @@ def count_answers(seats: Sequence[PlayerColour], orders: Iterable[OrderFile]
     return answers, stand_ins
 
 
+def tenure_counts(colour: PlayerColour, starts: Sequence[int], orders: Sequence[OrderFile]
+                  ) -> list[tuple[int, int]]:
+    """For each time in ``colour``'s seat (beginning at the order lines ``starts``, 1-based),
+    how many order files the seat gave and how many of them a stand-in gave."""
+    out = []
+    for i, start in enumerate(starts):
+        end = starts[i + 1] if i + 1 < len(starts) else len(orders) + 1
+        mine = [o for o in orders[start - 1:end - 1] if o.player == colour]
+        out.append((len(mine), sum(o.stand_in is not None for o in mine)))
+    return out
+
+
+def tenures(colour: PlayerColour, times: Sequence[tuple[str | None, int]], orders: Sequence[OrderFile]
+            ) -> tuple[Tenure, ...]:
+    """The header's times in ``colour``'s seat: ``times`` gives each (person, first order line)."""
+    counted = tenure_counts(colour, [start for _, start in times], orders)
+    return tuple(Tenure(person=person, from_step=start, answers=a, stand_ins=s)
+                 for (person, start), (a, s) in zip(times, counted, strict=True))
+
+
 def stood_in(header: Header, colour: str) -> bool:
     """Whether a person's seat was mostly played by a stand-in (more than half of its
     order files); a format-1 record does not say, so never."""
@@ -153,7 +201,7 @@ Line = Header | Move
 
 
 def encode_line(value: Header | Move) -> bytes:
-    return msgspec.json.encode(value) + b"\n"
+    return (header_json(value) if isinstance(value, Header) else msgspec.json.encode(value)) + b"\n"
 
 
 def orders_field(orders: OrderFile, raw: bytes) -> str | RawOrders:

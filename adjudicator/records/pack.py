@@ -22,10 +22,13 @@ from adjudicator.records.form import Header, Move
 from adjudicator.records.replay import result_of, verify_record
 
 
-def pack(folder: Path, names: Mapping[str, str] | None = None, date: str | None = None) -> bytes:
+def pack(folder: Path, names: Mapping[str, str] | None = None, date: str | None = None,
+         times: Mapping[str, Sequence[tuple[str | None, int]]] | None = None) -> bytes:
     """The record of the log ``folder``; ``names`` by colour name the people who held the
     seats (from the roster, or ``--name``); ``date`` is when the last decision was made
-    (default: when the mail judge opened the log's last step, if the log is a judge's).
+    (default: when the mail judge opened the log's last step, if the log is a judge's);
+    ``times`` by colour, for a seat that passed from one person to another, each person
+    (None: vacant) and the first log step of their time (the roster's history).
 
     Raises :class:`Illegal` with the divergence if the log (or its record) does not verify."""
     checked = verify_log(folder)
@@ -54,8 +57,11 @@ def pack(folder: Path, names: Mapping[str, str] | None = None, date: str | None 
         orders_of.append(orders)
     given = names or {}
     people = {colour: given[colour] for colour in first.seats if colour in given}
+    holders = {c: form.tenures(c, [*t[:-1], (people.get(c), t[-1][1])], orders_of)  # the last: people's
+               for c, t in (times or {}).items() if c in first.seats and len(t) > 1}
     header = header_of(first, last, len(moves), players(first, orders_of, people), people=people,
-                       orders=orders_of, date=date if date is not None else judge_date(folder, len(moves)))
+                       orders=orders_of, date=date if date is not None else judge_date(folder, len(moves)),
+                       holders=holders or None)
     record = b"".join([form.encode_line(header), *(form.encode_line(m) for m in moves)])
     again = verify_record(record, str(folder))
     if not again.ok:
@@ -67,7 +73,8 @@ def pack(folder: Path, names: Mapping[str, str] | None = None, date: str | None 
 
 
 def header_of(first: GameState, last: GameState, decisions: int, names: dict[PlayerColour, str], *,
-              people: Mapping[PlayerColour, str], orders: Sequence[OrderFile], date: str | None) -> Header:
+              people: Mapping[PlayerColour, str], orders: Sequence[OrderFile], date: str | None,
+              holders: dict[PlayerColour, tuple[form.Tenure, ...]] | None = None) -> Header:
     """The sealed format-2 header of a game from ``first`` to ``last``."""
     answers, stand_ins = form.count_answers(first.seats, orders)
     header = Header(rules=first.rules, game_format=first.format, game_id=first.game_id, seats=first.seats,
@@ -75,7 +82,7 @@ def header_of(first: GameState, last: GameState, decisions: int, names: dict[Pla
                     options=first.options, seeding=first.seeding, commitment=first.commitment,
                     seed=last.seed, start=first.chain.hash, decisions=decisions, final=last.chain.hash,
                     result=result_of(last), people=dict(people),
-                    answers=answers, stand_ins=stand_ins, date=date)
+                    answers=answers, stand_ins=stand_ins, date=date, holders=holders)
     return form.sealed(header)
 
 

@@ -2,7 +2,9 @@
 
 Per player (the header's name for each colour): games, wins, points and average
 victory points; per seat position (1 is the start player, then in turn order) and
-number of players: games, wins and average victory points.  Points: one for each
+number of players: games, wins and average victory points.  A seat that passed from one
+person to another (the header's ``holders``) counts for the person who held it at the
+end; each earlier holder who gave some of its answers is counted as having left a game.  Points: one for each
 player finishing below (in a 4-player game 3, 2, 1, 0).  A name that holds several seats
 of one game (a bot playing itself) counts each seat as a game.  Unfinished games are
 counted apart and score nothing.  A game is counted once, by its final hash: the same
@@ -60,6 +62,9 @@ class Standings:
     players: dict[str, Line] = field(default_factory=dict)
     seats: dict[tuple[int, int], Line] = field(default_factory=dict)  # (players, seat position)
     stood_in: dict[str, int] = field(default_factory=dict)  # a person's seats mostly played by a stand-in
+    # A person's seats that passed to someone else before the end (issue 28): the game's
+    # result goes to who held the seat at the end; the earlier holders' part is counted here.
+    left: dict[str, int] = field(default_factory=dict)
     duplicates: list[str] = field(default_factory=list)  # records of a game already counted
 
     def table(self) -> list[tuple[str, Line]]:
@@ -73,7 +78,8 @@ class Standings:
                              "average_vp": s.average_vp} for n, s in self.table()],
                 "seats": [{"players": p, "seat": k, "games": s.games, "wins": s.wins,
                            "average_vp": s.average_vp} for (p, k), s in sorted(self.seats.items())],
-                "stood_in": dict(sorted(self.stood_in.items())), "duplicates": self.duplicates}
+                "stood_in": dict(sorted(self.stood_in.items())), "left": dict(sorted(self.left.items())),
+                "duplicates": self.duplicates}
 
 
 def header_line(content: bytes) -> bytes:
@@ -110,6 +116,9 @@ def standings(headers: Sequence[Header]) -> Standings:
     out = Standings()
     for h in headers:
         out.games += 1
+        for times in (h.holders or {}).values():
+            for person in {t.person for t in times[:-1] if t.person is not None and t.answers} - {times[-1].person}:
+                out.left[person] = out.left.get(person, 0) + 1
         if h.result is None:
             out.unfinished += 1
             continue
@@ -168,6 +177,9 @@ def render(s: Standings) -> str:
     if s.stood_in:
         rows.append("Seats played mostly by a stand-in (counted here, left out of ratings): " + ", ".join(
             f"{terminal(name)} {k}" for name, k in sorted(s.stood_in.items())))
+    if s.left:
+        rows.append("Seats left to someone else before the end (the result is the last holder's): " + ", ".join(
+            f"{terminal(name)} {k}" for name, k in sorted(s.left.items())))
     if s.duplicates:
         rows.append(f"Copies of a game already counted, left out: {len(s.duplicates)}")
     return "\n".join(rows)

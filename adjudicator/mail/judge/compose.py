@@ -119,3 +119,8 @@ def reminder(sender: str, to: str, game: str, decision: int, deadline: datetime,
             f"The deadline is {format_datetime(deadline)}; after it, a bot answers for you.\n"
             'Reply with the subject "resend" to get the mail with your options again.\n')
     return _message(sender, to, f"[trajan {game}] decision {decision}: reminder", body, now)
+
+
+def short(sender: str, to: str, subject: str, body: str, now: datetime) -> EmailMessage:
+    """A short judge's mail (issue 28: notes to the table, answers to commands)."""
+    return _message(sender, to, subject, body, now)

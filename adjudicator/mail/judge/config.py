@@ -52,9 +52,40 @@ class Deadlines(_Settings, frozen=True, kw_only=True):
     hours: Annotated[int, msgspec.Meta(ge=1, le=24 * 60)] = 48
     weekends: bool = True  # whether Saturday and Sunday count towards a deadline
     remind_hours: Annotated[int, msgspec.Meta(ge=0, le=24 * 30)] = 12  # reminder this long before
-    bot: str = "random"  # the bot that answers for an absent player
+    bot: str | None = None  # the stand-in bot (older settings; [standin] bot wins)
     enabled: bool = True
     timezone: str = "UTC"  # where Saturday and Sunday fall (an IANA name: "Europe/Berlin")
+
+
+class Standin(_Settings, frozen=True, kw_only=True):
+    """Who answers for a player who does not (issue 28): at a deadline, while they are away
+    (with the stand-in policy), and for a seat abandoned or vacant."""
+
+    bot: str | None = None  # any bot of ``trajan bot``; default greedy (the strongest that is fast)
+    budget: Annotated[int, msgspec.Meta(ge=1, le=10_000)] | None = None  # the bot's budget, if it takes one
+    # After this many stand-in answers in a row at deadlines the seat is abandoned (the
+    # game master is told; the stand-in then answers at once); 0: never.
+    abandon_after: Annotated[int, msgspec.Meta(ge=0, le=1000)] = 5
+
+
+class Absence(_Settings, frozen=True, kw_only=True):
+    """A player's ``absent until DATE`` (issue 28): what happens meanwhile, and how long."""
+
+    policy: Literal["stand-in", "pause"] = "stand-in"  # the stand-in answers, or the clock stops
+    max_days: Annotated[int, msgspec.Meta(ge=1, le=366)] = 15  # one absence at most
+    total_days: Annotated[int, msgspec.Meta(ge=1, le=3660)] = 30  # a player's absences in a game
+
+
+class Requests(_Settings, frozen=True, kw_only=True):
+    """Information commands by mail (``status``, ``history``...): how many a day per address."""
+
+    per_day: Annotated[int, msgspec.Meta(ge=1, le=1000)] = 20
+
+
+class Endgame(_Settings, frozen=True, kw_only=True):
+    """The final mail: a file larger than this is not attached (its size is stated)."""
+
+    attach_kb: Annotated[int, msgspec.Meta(ge=1, le=20_000)] = 1024
 
 
 class JudgeConfig(_Settings, frozen=True, kw_only=True):
@@ -64,6 +95,18 @@ class JudgeConfig(_Settings, frozen=True, kw_only=True):
     outbox: Outbox
     deadlines: Deadlines = msgspec.field(default_factory=Deadlines)
     pictures: Literal["none", "svg", "png"] = "svg"  # the board picture in each player's mail
+    standin: Standin = msgspec.field(default_factory=Standin)
+    absence: Absence = msgspec.field(default_factory=Absence)
+    requests: Requests = msgspec.field(default_factory=Requests)
+    endgame: Endgame = msgspec.field(default_factory=Endgame)
+
+    @property
+    def bot(self) -> str:
+        """The stand-in bot: ``[standin] bot``, else ``[deadlines] bot``, else greedy."""
+        return self.standin.bot or self.deadlines.bot or DEFAULT_BOT
+
+
+DEFAULT_BOT = "greedy"  # the strongest bot that answers well within a run (trajan bench: bot)
 
 
 _Box = TypeVar("_Box", Inbox, Outbox)
@@ -91,6 +134,7 @@ def load_config(path: Path) -> JudgeConfig:
     except ValueError:
         raise _bad(file, "$.deadlines.timezone", f"The time zone {config.deadlines.timezone!r} is not "
                    "known; give an IANA name such as \"Europe/Berlin\" or \"UTC\".") from None
+    _check_bot(file, config)
     base = path.parent
     for place, box in (("inbox", config.inbox), ("outbox", config.outbox)):
         if box.kind in ("maildir", "folder") and not box.path:
@@ -98,6 +142,15 @@ def load_config(path: Path) -> JudgeConfig:
     return msgspec.structs.replace(
         config, secret_file=str(base / config.secret_file),
         inbox=_rebased(config.inbox, base), outbox=_rebased(config.outbox, base))
+
+
+def _check_bot(file: str, config: JudgeConfig) -> None:
+    from adjudicator.bots import BOT_NAMES
+
+    for place, name in (("standin", config.standin.bot), ("deadlines", config.deadlines.bot)):
+        if name is not None and name not in BOT_NAMES:
+            raise _bad(file, f"$.{place}.bot", f"There is no bot {name!r}; the bots are "
+                       f"{', '.join(BOT_NAMES)}.")
 
 
 def _rebased(box: _Box, base: Path) -> _Box:

@@ -20,9 +20,11 @@ then go twice, with the same Message-ID; never not at all).
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 from email import message_from_bytes, policy
 from email.message import EmailMessage
 from pathlib import Path
+from typing import Any
 
 import msgspec
 
@@ -74,6 +76,11 @@ class Commit:
     def __init__(self, gamedir: Path, state: State) -> None:
         self.gamedir, self.state = gamedir, state
         self.mails: list[tuple[str, EmailMessage]] = []
+        # Other files written with the record, all or none (issue 28: the campaign's state,
+        # the game master's journal, the roster), and what stages them just before.
+        self.others: dict[Path, bytes] = {}
+        self.before: list[Callable[[Commit], None]] = []
+        self.campaign: Any = None  # the campaign's state, once a hook loaded it (campaign.py)
 
     def mail(self, message: EmailMessage, colour: str | None, kind: str) -> None:
         self.state.sequence += 1
@@ -87,6 +94,8 @@ class Commit:
             self.state.handled[key] = outcome
 
     def write(self) -> None:
+        for hook in self.before:
+            hook(self)
         folder = judge_dir(self.gamedir)
         outputs = write.OutputSet()
         outputs.folder(str(folder / "outbox"))
@@ -94,6 +103,8 @@ class Commit:
         for name, message in self.mails:
             outputs.add(str(folder / "outbox" / name), message.as_bytes(), option="mail",
                         folder=str(folder / "outbox"))
+        for path, data in self.others.items():
+            outputs.add(str(path), data, option="record", folder=str(path.parent))
         outputs.add(str(folder / "state.json"), msgspec.json.format(msgspec.json.encode(self.state)) + b"\n",
                     option="record", folder=str(folder), last=True)
         outputs.commit()

@@ -30,14 +30,13 @@ from pathlib import Path
 from adjudicator.errors import Illegal, Malformed, Problem, problem
 from adjudicator.files import io
 from adjudicator.files.lock import locked
-from adjudicator.game.engine import deciders
-from adjudicator.mail.judge import compose, deadlines, gamelog, record, tokens
+from adjudicator.mail.judge import campaign, commands, compose, gamelog, record, standin, tablemail, tokens
 from adjudicator.mail.judge.config import JudgeConfig, load_config, read_secret
 from adjudicator.mail.judge.inbox import open_source
 from adjudicator.mail.judge.outbox import Sink, flush, open_sink
 from adjudicator.mail.outgoing.roster import read_roster, roster_problems
 from adjudicator.model.roster import Roster
-from adjudicator.model.state import GameOver, GameState
+from adjudicator.model.state import GameState
 from adjudicator.model.vocab import PlayerColour
 
 
@@ -69,7 +68,9 @@ class Game:
         return self.folder / "log"
 
     def token(self, colour: str, game_id: str) -> str:
-        return tokens.token_for(self.secret, game_id, colour)
+        """The token of ``colour``'s seat in its present generation (or of ``tokens.GM``)."""
+        seat = self.roster.players.get(colour)  # type: ignore[call-overload]
+        return tokens.token_for(self.secret, game_id, colour, seat.generation if seat is not None else 0)
 
     def current(self) -> tuple[int, GameState]:
         latest = gamelog.latest(self.log)
@@ -126,17 +127,16 @@ def _mail_new_step(game: Game) -> None:
 def step_mails(game: Game, commit: record.Commit, step: int, opened: datetime | None = None) -> None:
     """Every player's mail for log step ``step``, and the step's opening time."""
     _, state = game.current()
-    for mail in compose.decision_mails(game.log, step, game.roster, game.config.address,
-                                       lambda c: game.token(c, state.game_id), game.config.pictures):
-        kind = "decision" if mail.player in deciders(state.pending) else "news"
-        commit.mail(mail.message, mail.player, kind)
+    mails = compose.decision_mails(game.log, step, game.roster, game.config.address,
+                                   lambda c: game.token(c, state.game_id), game.config.pictures)
+    tablemail.step(game, commit, step, state, mails, opened or game.now)  # issue 28: deadline, notices, observers
     commit.state.mailed = step
     commit.state.opened[str(step)] = (opened or game.now).isoformat()
 
 
 def colour_of(roster: Roster, address: str) -> PlayerColour | None:
     """The colour whose roster address ``address`` is (compared without case), if exactly one."""
-    found = [c for c, s in roster.players.items() if s.address.lower() == address.lower()]
+    found = [c for c, s in roster.players.items() if s.address.lower() == address.lower() and not s.vacant]
     return found[0] if len(found) == 1 else None
 
 
@@ -185,7 +185,11 @@ def handle(game: Game, data: bytes) -> None:
 
 def _outcome(game: Game, commit: record.Commit, data: bytes) -> str:
     message = message_from_bytes(data, policy=policy.default)
-    colour = colour_of(game.roster, parseaddr(str(message.get("From", "")))[1])
+    request = _request(message, data)
+    colour = colour_of(game.roster, request.sender)
+    early = commands.before_player(game, commit, request, colour)  # the game master's acts, a former holder
+    if early is not None:
+        return early
     if colour is None:
         return "ignored (unknown sender)"
     to, sender = game.roster.players[colour].address, game.config.address
@@ -195,11 +199,30 @@ def _outcome(game: Game, commit: record.Commit, data: bytes) -> str:
     if not tokens.carries(data, game.token(colour, current.game_id)):
         commit.mail(compose.token_refusal(sender, to, game.now), colour, "refusal")
         return "refused (token)"
+    answered = commands.answer(game, commit, request, colour)  # help, status, history, absent, ...
+    if answered is not None:
+        return answered
+    if campaign.load(game.folder).paused() is not None:
+        paused = problem("judge.paused", "$", "The game master has paused the game: orders are not read "
+                         "until it resumes. Send them again then.")
+        commit.mail(compose.refusal(sender, to, current.game_id, [paused], game.now), colour, "refusal")
+        return "refused (paused)"
     problems = _apply(game, commit, data, colour)
+    if [p.code for p in problems] == ["mail.no_orders"]:
+        return commands.help_instead(game, commit, colour)
     if problems:
         commit.mail(compose.refusal(sender, to, current.game_id, problems, game.now), colour, "refusal")
         return "refused (orders)"
     return "accepted"
+
+
+def _request(message: EmailMessage, data: bytes) -> commands.Request:
+    from adjudicator.mail.message import parts
+
+    texts = [p.text for p in parts(data) if not p.attachment] if b"\n" in data else []
+    return commands.Request(sender=parseaddr(str(message.get("From", "")))[1],
+                            subject=str(message.get("Subject", "")), texts=texts,
+                            carries=lambda token: tokens.carries(data, token))
 
 
 def asks_resend(message: EmailMessage) -> bool:
@@ -243,6 +266,7 @@ def _apply(game: Game, commit: record.Commit, data: bytes, colour: PlayerColour)
             step, _ = gamelog.append(game.log, orders, "your orders")
         except (Illegal, Malformed) as e:
             return list(e.problems)
+    standin.answered(game, commit, colour, order.decision, commit.state.opened.get(str(step - 1)))
     seat = game.roster.players[colour]
     commit.mail(compose.receipt(game.config.address, seat.address, current.game_id, order.decision,
                                 game.now), colour, "receipt")
@@ -252,41 +276,5 @@ def _apply(game: Game, commit: record.Commit, data: bytes, colour: PlayerColour)
 
 
 def apply_deadlines(game: Game, sink: Sink) -> None:
-    rules = game.config.deadlines
-    while rules.enabled:
-        step, state = game.current()
-        record_state = record.load_state(game.folder)
-        opened_text = record_state.opened.get(str(step))
-        if isinstance(state.pending, GameOver) or opened_text is None:
-            return
-        opened = deadlines.parse_time(opened_text)
-        where = deadlines.zone(rules.timezone)
-        due = deadlines.due(opened, rules.hours, rules.weekends, where).astimezone(where)  # shown there
-        commit = record.Commit(game.folder, record_state)
-        if game.now >= due:
-            _bot_answers(game, commit, state, opened)
-            game.summary.add("answered by the bot at the deadline")
-        elif game.now >= deadlines.remind_at(due, rules.remind_hours) and step not in record_state.reminded:
-            for colour in deciders(state.pending):
-                seat = game.roster.players[colour]
-                commit.mail(compose.reminder(game.config.address, seat.address, state.game_id, state.decision,
-                                             due, game.now), colour, "reminder")
-            record_state.reminded.append(step)
-            game.summary.add("reminders")
-        else:
-            return
-        commit.write()
-        sent(game, flush(game.folder, sink))
-
-
-def _bot_answers(game: Game, commit: record.Commit, state: GameState, opened: datetime) -> None:
-    """The bot answers for the first absent player; players of the same decision who are
-    still to answer keep its opening time (their deadline has passed too)."""
-    from adjudicator.logs.absent import absent_orders
-
-    waiting = deciders(state.pending)
-    order = absent_orders(state, waiting[0], game.config.deadlines.bot, f"{state.game_id}-deadline")
-    step, _ = gamelog.append(game.log, io.encode_orders(order), "the bot's orders")
-    _, after = game.current()
-    still = set(deciders(after.pending))
-    step_mails(game, commit, step, opened if still and still <= set(waiting[1:]) else None)
+    """Step 4: reminders, the stand-in at deadlines and for absent players (:mod:`.standin`)."""
+    standin.apply_deadlines(game, sink)

@@ -1,13 +1,18 @@
 """Who may answer: a player's secret token, derived, never stored in the clear.
 
 token = the first 16 characters of base32(HMAC-SHA256(secret, game id NUL colour)),
-lower case.  The secret is the game master's (a file outside the log); the token reaches
-the player in every mail the judge sends them (only to their registered address) and
-must come back in their orders as a ``token ...`` line (a header line of the notation,
-left out of the order file, so it never enters the log), or for JSON orders as a
-``token ...`` line beside the JSON or an ``X-Trajan-Token`` mail header.  A token in
-quoted text (``>``: the judge's mail quoted in a reply, whose template holds it) counts
-too: only the player's own address ever received it.
+lower case, for a seat's first holder; a seat that passed to someone else (issue 28: its
+generation g > 0 in the roster) has HMAC-SHA256(secret, game id NUL colour NUL g), so
+the former holder's token stops working at once.  The game master's token is the one of
+the seat named ``gm`` (:data:`GM`): their commands by mail carry it.
+
+The secret is the game master's (a file outside the log); the token reaches the player
+in every mail the judge sends them (only to their registered address) and must come
+back in their orders as a ``token ...`` line (a header line of the notation, left out
+of the order file, so it never enters the log), or for JSON orders as a ``token ...``
+line beside the JSON or an ``X-Trajan-Token`` mail header.  A token in quoted text
+(``>``: the judge's mail quoted in a reply, whose template holds it) counts too: only
+the player's own address ever received it.
 """
 
 from __future__ import annotations
@@ -24,8 +29,13 @@ LENGTH = 16
 _LINE = re.compile(r"^[ \t>]*token[\s:=]+([A-Za-z0-9]{8,64})\s*(#.*)?$", re.IGNORECASE | re.MULTILINE)
 
 
-def token_for(secret: bytes, game_id: str, colour: str) -> str:
-    digest = hmac.new(secret, f"{game_id}\0{colour}".encode(), hashlib.sha256).digest()
+GM = "gm"  # the game master's "seat" for their token (no colour is named so)
+
+
+def token_for(secret: bytes, game_id: str, colour: str, generation: int = 0) -> str:
+    """The token of ``colour``'s seat (or :data:`GM`'s) in its ``generation``."""
+    seat = colour if generation == 0 else f"{colour}\0{generation}"
+    digest = hmac.new(secret, f"{game_id}\0{seat}".encode(), hashlib.sha256).digest()
     return base64.b32encode(digest).decode("ascii")[:LENGTH].lower()
 
 

@@ -1,0 +1,235 @@
+"""Commands by mail (issue 28): ``help``, ``status``, ``options``, ``history [FROM [TO]]``,
+``resend``, ``absent until DATE [reason]`` and ``back``.
+
+A command is the first word of the subject's last part (``status``, ``GAME: status``) or
+of the first line of the writer's own text.  It is answered only to the registered
+address of a player whose mail carries their token (the caller checks both), and at
+most ``[requests] per_day`` times a day per address: the first request over the bound
+gets one "too many requests" note, later ones that day no answer at all, and each costs
+no more than reading its first lines.  A message with neither orders nor a command the
+judge knows gets the help.  No command changes the game; ``absent`` and ``back`` change
+only the campaign's state.  Every answer is computed from the player's own view and
+their own private reports (:mod:`.information`), so it shows nothing they may not see.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from adjudicator.errors import Problem
+from adjudicator.escape import terminal
+from adjudicator.mail.judge import absence, campaign, clock, compose, information
+from adjudicator.mail.judge.campaign import Requests
+from adjudicator.mail.judge.record import Commit
+from adjudicator.model.roster import PastHolder
+from adjudicator.model.vocab import PlayerColour
+
+if TYPE_CHECKING:
+    from adjudicator.mail.judge.run import Game
+
+WORDS = ("help", "status", "options", "history", "resend", "absent", "back")
+FIRST_LINES = 50  # how far into the writer's text the command line is looked for
+
+
+@dataclass(frozen=True)
+class Request:
+    """A message as the commands read it: its sender, subject and texts (the writer's
+    own parts, attachments left out), and whether it carries a given token."""
+
+    sender: str
+    subject: str
+    texts: Sequence[str]
+    carries: Callable[[str], bool]
+
+    def command(self) -> list[str] | None:
+        """The command's words (the first one lower case), if the message is a command."""
+        words = self.subject.split(":")[-1].split()
+        if words and words[0].lower() in WORDS:
+            return [words[0].lower(), *words[1:]]
+        for line in (self.texts[0] if self.texts else "").splitlines()[:FIRST_LINES]:
+            if not line.strip() or line.lstrip().startswith(">"):
+                continue
+            words = line.split()
+            return [words[0].lower(), *words[1:]] if words[0].lower() in WORDS else None
+        return None
+
+    def lines(self) -> list[str]:
+        """The writer's own lines of the first text, up to a signature (``-- ``)."""
+        out = []
+        for line in (self.texts[0] if self.texts else "").splitlines()[:FIRST_LINES]:
+            if line.rstrip() == "--":
+                break
+            if not line.lstrip().startswith(">"):
+                out.append(line.rstrip())
+        return out
+
+
+def answer(game: Game, commit: Commit, request: Request, colour: PlayerColour) -> str | None:
+    """The outcome of a player's command (their token checked), or None if it is none."""
+    words = request.command()
+    if words is None:
+        return None
+    allowed = within_limit(game, commit, request.sender)
+    if allowed is not True:
+        if allowed is False:
+            reply(game, commit, colour, "too many requests", [
+                f"The judge answers at most {game.config.requests.per_day} commands a day from one address;",
+                "this one and any more today get no answer. Your orders are read as always."])
+            return "refused (too many requests)"
+        game.summary.add("requests held back")
+        return "ignored (too many requests)"
+    word, rest = words[0], words[1:]
+    if word == "resend":
+        from adjudicator.mail.judge.run import _resend
+
+        return _resend(game, commit, colour)
+    if word in ("absent", "back"):
+        done = absence.begin(game, commit, colour, rest) if word == "absent" else absence.end(game, commit, colour)
+        return _answered(game, commit, colour, word, done)
+    if word == "status":
+        return _answered(game, commit, colour, word, information.status(game, commit, colour))
+    if word == "options":
+        return _answered(game, commit, colour, word, information.options(game, commit, colour))
+    if word == "history":
+        return _answered(game, commit, colour, word, information.history(game, colour, rest))
+    return _answered(game, commit, colour, word, help_lines(game))
+
+
+def _answered(game: Game, commit: Commit, colour: PlayerColour, word: str,
+              done: list[str] | Problem) -> str:
+    if isinstance(done, Problem):
+        reply(game, commit, colour, f"{word}: not done", [
+            f"Your command {word!r} was not done; nothing changed:", "",
+            f"- {terminal(done.message)} [{done.code}]", "", 'Mail "help" for the commands.'])
+        return f"refused ({word})"
+    reply(game, commit, colour, word, done)
+    return f"answered ({word})"
+
+
+def help_instead(game: Game, commit: Commit, colour: PlayerColour) -> str:
+    """A message with no orders and no command the judge knows: the help (counted as a request)."""
+    allowed = within_limit(game, commit, colour_address(game, colour))
+    if allowed is not True:
+        return "ignored (too many requests)"
+    reply(game, commit, colour, "help", ["Your message held neither orders nor a command the judge knows.",
+                                         "", *help_lines(game)])
+    return "answered (help)"
+
+
+def colour_address(game: Game, colour: PlayerColour) -> str:
+    return game.roster.players[colour].address
+
+
+def within_limit(game: Game, commit: Commit, sender: str) -> bool | None:
+    """True: answer; False: the day's bound is just passed (one note); None: stay silent."""
+    c = campaign.of(commit)
+    day = game.now.astimezone(clock.where(game.config)).date().isoformat()
+    c.requests = {k: v for k, v in c.requests.items() if v.day == day}  # only today's are kept
+    mine = c.requests.setdefault(sender.lower(), Requests(day=day))
+    mine.count += 1
+    if mine.count <= game.config.requests.per_day:
+        return True
+    if not mine.told:
+        mine.told = True
+        return False
+    return None
+
+
+def reply(game: Game, commit: Commit, colour: PlayerColour, what: str, lines: Sequence[str]) -> None:
+    to = colour_address(game, colour)
+    subject = f"[trajan {game.game_id}] {what}"
+    commit.mail(compose.short(game.config.address, to, subject, "\n".join(lines).rstrip("\n") + "\n", game.now),
+                colour, "answer")
+
+
+def help_lines(game: Game) -> list[str]:
+    """The commands and the notation, short."""
+    rules = game.config
+    return [
+        f"The judge of the game {game.game_id} reads your mails. Put the line \"token ...\" of the",
+        "judge's mails to you in each (a reply that quotes the judge's mail has it).",
+        "",
+        "Commands: the subject, or the first line of your mail, is one of",
+        "  help                  this text",
+        "  status                whose turn it is, the deadline, who is late or away,",
+        "                        everyone's answers so far, and the board as you see it",
+        "  options               your pending decision again, every option ready to copy",
+        "  history [FROM [TO]]   your reports of decisions FROM to TO (the last 10 by default)",
+        "  resend                the judge's latest mail to you again",
+        f"  absent until DATE [reason]   away until DATE (2026-03-20), at most {rules.absence.max_days} days;",
+        f"                        meanwhile {_meanwhile(game)}",
+        "  back                  you are back before that date",
+        f"At most {rules.requests.per_day} commands a day are answered.",
+        "",
+        "Orders: reply to the judge's mail with your lines between BEGIN ORDERS and",
+        "END ORDERS: the header \"game ID decision N player COLOUR\", your token line,",
+        "then one line per step, copied from \"What you decide now\", for example",
+        "  sow military blue pink green",
+        "  military recruit",
+        "  trajan special",
+        "or one answer: tray forum yellow yellow (six lines), take deck discard1 deck,",
+        "tiles II cards IV victory VI plus2, demands forum trajan unmet, bonus wine-fish.",
+        "A # starts a comment. The judge answers every order with a receipt or the",
+        "problems, line by line; nothing changes until orders are accepted.",
+    ]
+
+
+def _meanwhile(game: Game) -> str:
+    return ("the game's clock stands still" if game.config.absence.policy == "pause"
+            else f"the {game.config.bot} bot answers for you")
+
+
+def before_player(game: Game, commit: Commit, request: Request, colour: PlayerColour | None) -> str | None:
+    """The outcome of a message from the game master (with their token) or from a former
+    holder of a seat; None for any other message (a player's, or a stranger's)."""
+    from adjudicator.mail.judge import seats, tokens
+
+    gm = game.roster.gm
+    if gm is not None and gm.lower() == request.sender.lower():
+        if request.carries(game.token(tokens.GM, game.game_id)):
+            return _gm_mail(game, commit, request)
+        if colour is None:
+            commit.mail(compose.token_refusal(game.config.address, gm, game.now), None, "refusal")
+            return "refused (token)"
+    if colour is None:
+        former = seats.former_holder(game.roster, request.sender)
+        if former is not None:
+            return _passed(game, commit, *former)
+    return None
+
+
+def _gm_mail(game: Game, commit: Commit, request: Request) -> str:
+    from adjudicator.errors import Illegal, Malformed
+    from adjudicator.mail.judge import gm
+
+    assert game.roster.gm is not None
+    to = game.roster.gm
+    try:
+        act = gm.parse_mail(request.lines())
+        done = gm.perform(game, commit, act, "gm by mail")
+    except (Malformed, Illegal) as e:
+        body = ["Your act was not done; nothing changed:", "", *gm.problems_lines(list(e.problems))]
+        commit.mail(compose.short(game.config.address, to, f"[trajan {game.game_id}] game master: not done",
+                                  "\n".join(body) + "\n", game.now), None, "gm")
+        return "refused (game master)"
+    commit.mail(compose.short(game.config.address, to, f"[trajan {game.game_id}] game master: {act.kind}",
+                              "\n".join(done) + "\n", game.now), None, "gm")
+    return f"done ({act.kind}, game master)"
+
+
+def _passed(game: Game, commit: Commit, colour: PlayerColour, past: PastHolder) -> str:
+    """A former holder's mail: one note that the seat has passed on, then no answer."""
+    c = campaign.of(commit)
+    address = past.address.lower()
+    if address in c.passed_told:
+        return "ignored (seat passed on)"
+    c.passed_told.append(address)
+    campaign.log(commit, game.now, "judge", "former holder told", colour=colour, address=past.address)
+    body = (f"This seat has passed to someone else: you no longer play {colour} in the game {game.game_id},\n"
+            "and the judge no longer reads your mails for it (this note goes once). Write to the game\n"
+            "master if you think this is a mistake.\n")
+    commit.mail(compose.short(game.config.address, past.address, f"[trajan {game.game_id}] this seat has passed "
+                              "to someone else", body, game.now), None, "passed")
+    return "refused (seat passed on)"

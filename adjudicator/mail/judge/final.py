@@ -1,0 +1,89 @@
+"""The end of a game by mail (issue 28): one final mail to every player, observer and the
+game master, written with the mails of the last step.
+
+It holds the ranking and final scores with their breakdown
+(:mod:`adjudicator.mail.outgoing.endgame`), everyone's on-time figures, the revealed
+seed, the game's record (``GAME.trajan.jsonl``, packed from the log with each seat's
+people from the roster, a seat that passed on attributed per holder) and the public
+replay page, each attached unless larger than ``[endgame] attach_kb`` (then its size
+and how to make it are given), and the exact ``trajan verify`` command that checks the
+record against the mails each player kept.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from typing import TYPE_CHECKING
+
+from adjudicator.mail.judge import campaign, seats
+from adjudicator.mail.judge.record import Commit
+from adjudicator.mail.judge.status import figures, who
+from adjudicator.mail.outgoing.endgame import Attachment, breakdown, final_mail, score_lines
+from adjudicator.model.state import GameState
+from adjudicator.records import form
+
+if TYPE_CHECKING:
+    from adjudicator.mail.judge.run import Game
+
+
+def record_of(game: Game) -> bytes:
+    """The game's record: people from the roster (a vacant seat has none), a seat that
+    passed from one person to another with each holder's time in it."""
+    from adjudicator.records.pack import pack
+
+    people = {c: s.name for c, s in game.roster.players.items() if not s.vacant}
+    times = {c: seats.tenures(s) for c, s in game.roster.players.items() if s.history}
+    return pack(game.log, people, form.utc_date(game.now.isoformat(timespec="seconds")), times)
+
+
+def replay_page(game: Game) -> bytes | None:
+    """The public replay page, where the drawing extra is installed."""
+    if importlib.util.find_spec("drawsvg") is None:
+        return None
+    from adjudicator.drawing.log_steps import read_log
+    from adjudicator.drawing.replay import replay_html
+
+    return replay_html(read_log(game.log), None).encode("utf-8")
+
+
+def files(game: Game, record: bytes, replay: bytes | None) -> list[Attachment]:
+    limit = game.config.endgame.attach_kb * 1024
+    name = f"{game.game_id}.trajan.jsonl"
+    made = (f"To make it: trajan unpack {name} --out {game.game_id}-log && trajan replay "
+            f"{game.game_id}-log -o {game.game_id}-replay.html (the drawing extra: pip install 'trajan[drawing]').")
+    out = [Attachment(name, "application", "x-ndjson", "the game record (every order, the seed; `trajan "
+                      "unpack` makes the whole log of it)", record if len(record) <= limit else None, len(record),
+                      "Ask the game master for it.")]
+    page = f"{game.game_id}-replay.html"
+    what = "the replay page, to step through the game in a browser"
+    if replay is None:
+        out.append(Attachment(page, "text", "html", what, None, 0, made))
+    else:
+        out.append(Attachment(page, "text", "html", what, replay if len(replay) <= limit else None, len(replay),
+                              made))
+    return out
+
+
+def final_mails(game: Game, commit: Commit, step: int, state: GameState) -> None:
+    """Everyone's final mail, journaled with the last step's mails."""
+    names = {c: who(game.roster, c) for c in game.roster.players}
+    for colour, seat in game.roster.players.items():
+        if seat.history:
+            earlier = "; ".join(f"{p.name} until step {p.until_step}" for p in seat.history if not p.vacant)
+            names[colour] += f" [before: {earlier}]" if earlier else ""
+    scores = score_lines(state, names, breakdown(game.log, step))
+    shown = [f"  {line}" for line in figures(game.roster, campaign.of(commit))]
+    record = record_of(game)
+    attached = files(game, record, replay_page(game))
+    verify = f"trajan verify {game.game_id}.trajan.jsonl --witness trajan-mails/*.eml"
+    readers: list[tuple[str, str, str | None]] = [
+        (s.name, s.address, c) for c, s in game.roster.players.items() if not s.vacant]
+    readers += [(o.name, o.address, None) for o in game.roster.observers]
+    gm = game.roster.gm
+    if gm is not None and all(gm.lower() != address.lower() for _, address, _ in readers):
+        readers.append(("game master", gm, None))
+    for name, address, colour in readers:
+        mail = final_mail(state, sender=game.config.address, to=address, name=name, colour=colour, scores=scores,
+                          figures=shown, files=attached, verify=verify, now=game.now)
+        commit.mail(mail, colour, "final")
+    campaign.log(commit, game.now, "judge", "game over", record_bytes=len(record), readers=len(readers))

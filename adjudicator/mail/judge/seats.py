@@ -1,0 +1,145 @@
+"""A seat passing to someone else (issue 28): ``replace COLOUR --name N --address A`` and
+``kick COLOUR``, and what the roster then says about who held each seat when.
+
+Replacing a seat raises its generation, so its token changes at once (the former
+holder's token no longer works: :mod:`.tokens`); the former holder goes into the seat's
+history with the last log step of their time.  The new holder gets a welcome and the
+mail of the present step with their own token; the former holder is told once, and a
+later mail of theirs gets one note that the seat has passed on (then nothing).  A kicked
+seat is vacant: its stand-in plays it at once, and it gets no mail, until the game master
+gives it to someone.  Nothing of this enters the game's log.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import msgspec
+
+from adjudicator.errors import Illegal, Malformed, problem
+from adjudicator.escape import terminal
+from adjudicator.files import io
+from adjudicator.mail.judge import campaign, compose, roster_file
+from adjudicator.mail.judge.record import Commit, judge_dir
+from adjudicator.mail.judge.status import who
+from adjudicator.mail.judge.tablemail import with_lines
+from adjudicator.mail.outgoing.text import wrap
+from adjudicator.model.roster import Address, Name, PastHolder, Roster, Seat
+from adjudicator.model.state import GameOver
+from adjudicator.model.vocab import PlayerColour
+
+if TYPE_CHECKING:
+    from adjudicator.mail.judge.run import Game
+
+VACANT = "Vacant seat"
+
+
+def tenures(seat: Seat) -> list[tuple[str | None, int]]:
+    """Each holder of the seat (None: it stood vacant) and the first log step of their time."""
+    out: list[tuple[str | None, int]] = []
+    start = 1
+    for past in seat.history:
+        out.append((None if past.vacant else past.name, start))
+        start = past.until_step + 1
+    out.append((None if seat.vacant else seat.name, start))
+    return out
+
+
+def former_holder(roster: Roster, address: str) -> tuple[PlayerColour, PastHolder] | None:
+    """The seat ``address`` held before (and no longer holds), if any."""
+    low = address.lower()
+    if any(s.address.lower() == low and not s.vacant for s in roster.players.values()):
+        return None
+    for colour, seat in roster.players.items():
+        for past in reversed(seat.history):
+            if not past.vacant and past.address.lower() == low:
+                return colour, past
+    return None
+
+
+def checked_person(name: str, address: str) -> tuple[str, str]:
+    """A new holder's name and address, as the roster allows them."""
+    try:
+        return msgspec.convert(name.strip(), Name), msgspec.convert(address.strip(), Address)
+    except msgspec.ValidationError:
+        raise Malformed([problem("judge.gm_person", "$", "A name is printable text on one line (at most 100 "
+                                 "characters) and an address is a plain one, name@example.org.")]) from None
+
+
+def pass_on(game: Game, commit: Commit, colour: PlayerColour, name: str | None, address: str | None,
+            by: str) -> list[str]:
+    """Give ``colour``'s seat to ``name`` at ``address`` (None: kick, the seat is vacant);
+    the lines saying what was done."""
+    step, state = game.current()
+    if isinstance(state.pending, GameOver):
+        raise Illegal([problem("judge.gm_state", "$", "The game is over: its seats no longer change hands.")])
+    old = game.roster.players[colour]
+    if name is None and old.vacant:
+        raise Illegal([problem("judge.gm_state", "$", f"{colour}'s seat is vacant already.")])
+    if address is not None and any(s.address.lower() == address.lower() and not s.vacant
+                                   for c, s in game.roster.players.items() if c != colour):
+        raise Illegal([problem("judge.gm_address_taken", "$", f"{address} holds another seat of this game; "
+                               "one address holds one seat.")])
+    past = PastHolder(name=old.name, address=old.address, generation=old.generation, until_step=step,
+                      decision=state.decision, left=game.now.isoformat(), vacant=old.vacant)
+    seat = Seat(name=name or VACANT, address=address or game.config.address, generation=old.generation + 1,
+                history=(*old.history, past), vacant=name is None)
+    roster = msgspec.structs.replace(game.roster, players={**game.roster.players, colour: seat})
+    _write_roster(game, commit, roster, colour, step)
+    before, game.roster = game.roster, roster
+    _campaign_after(game, commit, colour, old, seat, by)
+    if not old.vacant:
+        _tell_former(game, commit, colour, old)
+    if not seat.vacant:
+        _welcome(game, commit, colour, step)
+    said = (f"{who(before, colour)}'s seat passed to {who(roster, colour)}" if not seat.vacant
+            else f"{who(before, colour)} left the game: the seat is vacant, the {game.config.bot} bot plays it")
+    campaign.of(commit).note(said + ".")
+    return [said + "."]
+
+
+def _write_roster(game: Game, commit: Commit, roster: Roster, colour: str, step: int) -> None:
+    file = game.folder / "roster.toml"
+    text = io.read_bytes(str(file)).decode("utf-8")
+    kept = judge_dir(game.folder) / "rosters" / f"{commit.state.sequence + 1:06d}-before-{colour}.toml"
+    commit.others[kept] = text.encode("utf-8")
+    commit.others[file] = roster_file.rewritten(text, roster, colour).encode("utf-8")
+
+
+def _campaign_after(game: Game, commit: Commit, colour: str, old: Seat, seat: Seat, by: str) -> None:
+    c = campaign.of(commit)
+    away = c.away(colour, old.generation)
+    if away is not None:
+        away.ended = game.now.isoformat()
+    c.abandoned.pop(colour, None)
+    c.streak.pop(colour, None)
+    action = "kick" if seat.vacant else "replace"
+    detail: dict[str, str | int] = {"colour": colour, "from": old.name, "generation": seat.generation}
+    if not seat.vacant:
+        detail |= {"name": seat.name, "address": seat.address}
+    campaign.log(commit, game.now, by, action, **detail)
+
+
+def _tell_former(game: Game, commit: Commit, colour: str, old: Seat) -> None:
+    body = wrap(f"Hello {terminal(old.name)}, the game master has passed your seat ({colour}) in the game "
+                f"{game.game_id} to someone else. Your token for it no longer works, and the judge no longer "
+                "reads your mails for this game. Thank you for playing; write to the game master if this is "
+                "a mistake.")
+    commit.mail(compose.short(game.config.address, old.address, f"[trajan {game.game_id}] your seat passed on",
+                              "\n".join(body) + "\n", game.now), None, "passed")
+
+
+def _welcome(game: Game, commit: Commit, colour: PlayerColour, step: int) -> None:
+    """The new holder's mail of the present step, with their token and a welcome."""
+    _, state = game.current()
+    mails = compose.decision_mails(game.log, step, game.roster, game.config.address,
+                                   lambda c: game.token(c, game.game_id), game.config.pictures)
+    mine = next(m for m in mails if m.player == colour)
+    with_lines(mine.message, wrap(
+        f"Welcome to the game {game.game_id}: the game master has given you the seat of {colour}. This "
+        "mail is the present state of the game as that seat sees it; the judge's mails come to you from "
+        'now on. Mail "history" (with your token) for the reports of the decisions so far, "help" for '
+        "the commands."))
+    from adjudicator.game.engine import deciders
+
+    commit.mail(mine.message, colour, "decision" if colour in deciders(state.pending) else "news")

@@ -1,0 +1,117 @@
+"""What a campaign adds to the mails of each step (issue 28).
+
+- Every player's mail states the deadline: the decider's own ("Your deadline: ..."), or
+  whom the game waits for and until when; a pause or an absence is said instead.
+- The one-line notices waiting in the campaign's state (an absence, a return, a late
+  player, a seat that passed on or was abandoned) go into every mail of the step, once.
+- A vacant seat gets no mail; every observer gets the public mail of the step
+  (:mod:`.observers`); at the end of the game everyone gets the final mail
+  (:mod:`adjudicator.mail.outgoing.endgame`).
+
+The lines are computed from the pending decision, the judge's record and the campaign's
+state, never from anything hidden, so a mail stays the same whatever its reader cannot
+see (the leak test checks it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+from email.message import EmailMessage
+from typing import TYPE_CHECKING
+
+from adjudicator.game.engine import deciders
+from adjudicator.mail.judge import campaign, clock, observers
+from adjudicator.mail.judge.record import Commit
+from adjudicator.mail.judge.status import who
+from adjudicator.mail.outgoing.compose import Mail
+from adjudicator.mail.outgoing.text import wrap
+from adjudicator.model.state import GameOver, GameState
+
+if TYPE_CHECKING:
+    from adjudicator.mail.judge.run import Game
+
+
+def step(game: Game, commit: Commit, number: int, state: GameState, mails: Sequence[Mail],
+         opened: datetime) -> None:
+    """Journal the mails of log step ``number`` (``state``: the game after it): every
+    player's (none to a vacant seat), with the deadline and the table's notices; every
+    observer's; at the end of the game, everyone's final mail."""
+    c = campaign.of(commit)
+    notices = [line for n in c.notices for line in wrap(f"- {n}")]
+    c.notices = []
+    told = ["", "At the table:", *notices] if notices else []
+    for mail in mails:
+        if game.roster.players[mail.player].vacant:
+            continue
+        lines = _deadline_lines(game, commit, state, mail.player, opened) + told
+        if lines:
+            with_lines(mail.message, lines)
+        kind = "decision" if mail.player in deciders(state.pending) else "news"
+        commit.mail(mail.message, mail.player, kind)
+    lines = _waiting(game, commit, state, opened) + told
+    for observer in game.roster.observers:
+        commit.mail(observers.observer_mail(game.log, number, state, observer, game.config.address, lines,
+                                            game.now), None, "observer")
+    if isinstance(state.pending, GameOver):
+        from adjudicator.mail.judge.final import final_mails
+
+        final_mails(game, commit, number, state)
+
+
+def _deadline_lines(game: Game, commit: Commit, state: GameState, colour: str, opened: datetime) -> list[str]:
+    if isinstance(state.pending, GameOver):
+        return []
+    c = campaign.of(commit)
+    seat = game.roster.players[colour]  # type: ignore[index]
+    if colour not in deciders(state.pending):
+        return _waiting(game, commit, state, opened)
+    bot = game.config.bot
+    away = c.away(colour, seat.generation)
+    if away is not None and game.config.absence.policy == "stand-in":
+        return wrap(f"You are away until {clock.shown(_local(game, away.until))}: the {bot} bot answers "
+                    'this decision for you. Mail "back" (with your token) to play again.')
+    if colour in c.abandoned:
+        return wrap(f"Your seat is abandoned: the {bot} bot answers for you. Mail \"back\" (with your "
+                    "token) to play again.")
+    due = clock.deadline(game.config, c, state.decision, opened) if game.config.deadlines.enabled else None
+    if c.paused() is not None:
+        return wrap("The game master has paused the game: no deadline runs until it resumes.")
+    if due is None:
+        return wrap("The clock stands still while a player is away.") if game.config.deadlines.enabled else []
+    return wrap(f"Your deadline: {clock.shown(due)}. After it, the {bot} bot answers for you.")
+
+
+def _waiting(game: Game, commit: Commit, state: GameState, opened: datetime) -> list[str]:
+    """Whom the game waits for, and until when (the same for every reader)."""
+    if isinstance(state.pending, GameOver):
+        return []
+    c = campaign.of(commit)
+    names = ", ".join(who(game.roster, colour) for colour in deciders(state.pending))
+    if c.paused() is not None:
+        return wrap(f"Waiting for {names}; the game master has paused the game: no deadline runs.")
+    if not game.config.deadlines.enabled:
+        return wrap(f"Waiting for {names}.")
+    due = clock.deadline(game.config, c, state.decision, opened)
+    until = f" until {clock.shown(due)}" if due is not None else " (the clock stands still)"
+    return wrap(f"Waiting for {names}{until}.")
+
+
+def _local(game: Game, text: str) -> datetime:
+    from adjudicator.mail.judge.deadlines import parse_time
+
+    return parse_time(text).astimezone(clock.where(game.config))
+
+
+def with_lines(message: EmailMessage, lines: Sequence[str]) -> None:
+    """``lines`` (and a blank line) after the first paragraph of the text (the greeting)."""
+    body = message.get_body(preferencelist=("plain",))
+    assert isinstance(body, EmailMessage)
+    text = str(body.get_content()).split("\n")
+    at = text.index("") + 1 if "" in text else 0
+    text[at:at] = [*lines, ""]
+    params = dict(body.get_params() or [])
+    body.set_content("\n".join(text).rstrip("\n") + "\n", subtype="plain", charset="utf-8",
+                     cte="quoted-printable")
+    if params.get("format") == "flowed":
+        body.set_param("format", "flowed")

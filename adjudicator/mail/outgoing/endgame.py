@@ -1,0 +1,133 @@
+"""The final mail of a game (issue 28): scores and how they were made, the ranking, the
+record and the replay page, the seed, and how to check it all.
+
+:func:`breakdown` replays a finished log's orders to gather every change of victory
+points by its source (the ``score_changed`` events: Trajan tiles, construction, the
+senate, legionnaires, shipping, the people's demands, and each line of the final
+scoring); :func:`final_mail` writes the mail to one reader, with the files attached or,
+when one is larger than the limit, its size and how to make it.  Everything in the mail
+is public once the game is over (the seed is revealed then).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from email.headerregistry import Address
+from email.message import EmailMessage
+from email.utils import format_datetime
+from pathlib import Path
+
+from adjudicator.digest import hexdigest
+from adjudicator.escape import terminal
+from adjudicator.files import io
+from adjudicator.mail.outgoing.text import wrap
+from adjudicator.model.events import ScoreChanged
+from adjudicator.model.state import GameOver, GameState
+
+FINAL = "final scoring: "
+# The sources of victory points during the game, by how their reasons begin (the rules'
+# scoring sites: rules/actions, rules/special, rules/quarter; rules/scoring for the end).
+SOURCES = (("Trajan tile", "Trajan tiles"), ("construction tile", "construction tiles"),
+           ("senate track", "the senate"), ("legionnaire in", "legionnaires in the provinces"),
+           ("people's demands", "the people's demands"))
+SHIP = " ship ("
+
+
+@dataclass(frozen=True)
+class Attachment:
+    """A file for the final mail: attached if ``data`` is given, else ``size`` and ``how``."""
+
+    name: str
+    maintype: str
+    subtype: str
+    what: str  # what it is, for the mail
+    data: bytes | None
+    size: int
+    how: str  # how to get it when it is not attached
+
+
+def source(reason: str) -> str:
+    """The heading a reason for victory points is counted under."""
+    if reason.startswith(FINAL):
+        return reason
+    if SHIP in reason:
+        return "shipping"
+    return next((heading for start, heading in SOURCES if reason.startswith(start)), "other")
+
+
+def breakdown(log: Path, last: int) -> dict[str, dict[str, int]]:
+    """Each colour's victory points by source over the log's steps 1 to ``last``."""
+    from adjudicator.game.engine import adjudicate
+
+    state = io.load_game(io.read_bytes(str(log / "0000-game.json")), "0000-game.json")
+    out: dict[str, dict[str, int]] = {c: {} for c in state.seats}
+    for k in range(1, last + 1):
+        orders = io.load_orders(io.read_bytes(str(log / f"{k:04d}-orders.json")), f"{k:04d}-orders.json")
+        outcome = adjudicate(state, orders)
+        for e in outcome.events:
+            if isinstance(e, ScoreChanged) and e.vp:
+                mine = out[e.player]
+                mine[source(e.reason)] = mine.get(source(e.reason), 0) + e.vp
+        state = outcome.state
+    return out
+
+
+def score_lines(state: GameState, names: Mapping[str, str], scored: Mapping[str, Mapping[str, int]]) -> list[str]:
+    """The ranking with each player's victory points, then how each made them."""
+    assert isinstance(state.pending, GameOver)
+    vp = {p.colour: p.vp for p in state.players}
+    lines = ["== The final scores ==", ""]
+    for place, colour in enumerate(state.pending.ranking, start=1):
+        lines.append(f"{place:>2}. {names.get(colour, colour)}: {vp[colour]} VP")
+    lines += ["", "== How they scored ==", ""]
+    for colour in state.pending.ranking:
+        parts = scored.get(colour, {})
+        during = [(h, v) for h, v in parts.items() if not h.startswith(FINAL)]
+        final = [(h[len(FINAL):], v) for h, v in parts.items() if h.startswith(FINAL)]
+        lines.append(f"{names.get(colour, colour)}: {vp[colour]} VP")
+        lines += wrap("  During the game: " + (", ".join(f"{h} {v:+d}" for h, v in sorted(during)) or "none"))
+        lines += wrap("  Final scoring: " + (", ".join(f"{h} {v:+d}" for h, v in final) or "none"))
+    return lines
+
+
+def final_mail(state: GameState, *, sender: str, to: str, name: str, colour: str | None, scores: list[str],
+               figures: Sequence[str], files: Sequence[Attachment], verify: str, now: datetime) -> EmailMessage:
+    """The final mail to one reader (``colour``: their seat, None for an observer)."""
+    game = terminal(state.game_id)
+    hello = f"Hello {terminal(name)} ({colour})," if colour else f"Hello {terminal(name)},"
+    lines = [hello, "", *wrap(f"The game {game} is over. Thank you for playing." if colour
+                               else f"The game {game} you followed is over."), "", *scores]
+    if figures:
+        lines += ["", "== Answers ==", "", *figures]
+    lines += ["", "== The seed ==", "",
+              *wrap("The seed of every shuffle, secret until now (the game's first file committed to it, "
+                    f"and the record holds it): {terminal(state.seed)}"),
+              "", "== The record and the replay page ==", ""]
+    for f in files:
+        if f.data is not None:
+            lines += wrap(f"Attached: {f.name} ({f.size:,} bytes), {f.what}.")
+        else:
+            lines += wrap(f"Not attached: {f.name} ({f.size:,} bytes), {f.what}. {f.how}")
+    lines += ["", "== Check it yourself ==", "",
+              *wrap("Save the judge's mails to you that end with a \"Game file:\" line (the news and the "
+                    "decisions) as .eml files in a folder, say trajan-mails/, put the record beside them, "
+                    "and run:"),
+              "", f"    {verify}", "",
+              *wrap("It replays the record from its seed and checks that every game file your mails named "
+                    "is in it: the game you were shown is the game recorded."), "",
+              f"Game file: {state.chain.hash}"]
+    message = EmailMessage()
+    message["From"] = Address("Trajan judge", addr_spec=sender)
+    message["To"] = Address(terminal(name), addr_spec=to)
+    message["Subject"] = f"Trajan {game}: the game is over"
+    message["Date"] = format_datetime(now)
+    reader = hexdigest(to.lower().encode())[:12]
+    message["Message-ID"] = f"<trajan.{state.chain.hash[:24]}.final.{reader}@{sender.rpartition('@')[2] or 'localhost'}>"
+    message["X-Trajan-Game"] = game
+    message.set_content("\n".join(lines) + "\n", subtype="plain", charset="utf-8", cte="quoted-printable")
+    for f in files:
+        if f.data is not None:
+            message.add_attachment(f.data, maintype=f.maintype, subtype=f.subtype, filename=f.name)
+    return message
