@@ -22,7 +22,8 @@ def pack(
         "--roster); a colour without one is a bot entered as a player: the stand-in bot that gave all "
         "its orders, else the colour.")] = None,
     roster: Annotated[Path | None, typer.Option(
-        "--roster", help="Take each seat's person from this roster (roster.toml).",
+        "--roster", help="Take each seat's person from this roster (roster.toml); a seat that passed from "
+        "one person to another is attributed to each for their time (the roster's history).",
         show_default=False)] = None,
     date: Annotated[str | None, typer.Option(
         "--date", metavar="DATE", help="When the last decision was made (YYYY-MM-DD, or an ISO date and "
@@ -36,7 +37,7 @@ def pack(
         from adjudicator.records.pack import pack as make
 
         names = {**_roster_names(roster), **_names(name or [])}
-        record = make(log, names, _date(date))
+        record = make(log, names, _date(date), _roster_times(roster))
         write.write_atomic(str(output), record, inputs={"LOG": str(log)})
         echo(f"Packed {log} into {output} ({len(record):,} bytes).")
 
@@ -65,7 +66,17 @@ def _roster_names(path: Path | None) -> dict[str, str]:
         return {}
     from adjudicator.mail.outgoing.roster import read_roster
 
-    return {c: seat.name for c, seat in read_roster(str(path)).players.items()}
+    return {c: seat.name for c, seat in read_roster(str(path)).players.items() if not seat.vacant}
+
+
+def _roster_times(path: Path | None) -> dict[str, list[tuple[str | None, int]]]:
+    """Each seat that passed from one person to another: its holders' times (issue 28)."""
+    if path is None:
+        return {}
+    from adjudicator.mail.outgoing.roster import read_roster
+    from adjudicator.model.roster import tenures
+
+    return {c: tenures(seat) for c, seat in read_roster(str(path)).players.items() if seat.history}
 
 
 def _date(text: str | None) -> str | None:

@@ -75,3 +75,15 @@ class Roster(Model, kw_only=True, frozen=True):
     # and the judge's mails to the game master (a seat abandoned) go to it.
     gm: Address | None = None
     observers: tuple[Observer, ...] = ()
+
+
+def tenures(seat: Seat) -> list[tuple[str | None, int]]:
+    """Each holder of the seat in order (None: it stood vacant) and the first log step of
+    their time (a game record's ``holders``: :mod:`adjudicator.records.form`)."""
+    out: list[tuple[str | None, int]] = []
+    start = 1
+    for past in seat.history:
+        out.append((None if past.vacant else past.name, start))
+        start = past.until_step + 1
+    out.append((None if seat.vacant else seat.name, start))
+    return out

@@ -117,7 +117,8 @@ def standings(headers: Sequence[Header]) -> Standings:
     for h in headers:
         out.games += 1
         for times in (h.holders or {}).values():
-            for person in {t.person for t in times[:-1] if t.person is not None and t.answers} - {times[-1].person}:
+            earlier = {t.person for t in times[:-1] if t.person is not None and t.answers}
+            for person in earlier - {times[-1].person}:
                 out.left[person] = out.left.get(person, 0) + 1
         if h.result is None:
             out.unfinished += 1
@@ -178,8 +179,8 @@ def render(s: Standings) -> str:
         rows.append("Seats played mostly by a stand-in (counted here, left out of ratings): " + ", ".join(
             f"{terminal(name)} {k}" for name, k in sorted(s.stood_in.items())))
     if s.left:
-        rows.append("Seats left to someone else before the end (the result is the last holder's): " + ", ".join(
-            f"{terminal(name)} {k}" for name, k in sorted(s.left.items())))
+        rows.append("Seats left to someone else before the end (the result is the last holder's): "
+                    + ", ".join(f"{terminal(name)} {k}" for name, k in sorted(s.left.items())))
     if s.duplicates:
         rows.append(f"Copies of a game already counted, left out: {len(s.duplicates)}")
     return "\n".join(rows)

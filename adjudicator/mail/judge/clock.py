@@ -25,7 +25,8 @@ def pauses(c: Campaign, config: JudgeConfig) -> list[Interval]:
     """The times the clock stands still, sorted and merged (an open end last)."""
     found: list[Interval] = [(deadlines.parse_time(p.start), _end(p.end)) for p in c.pauses]
     if config.absence.policy == "pause":
-        found += [(deadlines.parse_time(a.start), deadlines.parse_time(a.ended or a.until)) for a in c.absences]
+        found += [(deadlines.parse_time(a.start), deadlines.parse_time(a.ended or a.until))
+                  for a in c.absences]
     merged: list[Interval] = []
     for start, end in sorted(found, key=lambda i: i[0]):
         if merged and (merged[-1][1] is None or start <= merged[-1][1]):

@@ -1,8 +1,8 @@
 """Commands by mail (issue 28): ``help``, ``status``, ``options``, ``history [FROM [TO]]``,
 ``resend``, ``absent until DATE [reason]`` and ``back``.
 
-A command is the first word of the subject's last part (``status``, ``GAME: status``) or
-of the first line of the writer's own text.  It is answered only to the registered
+A command is the first word of the subject (after words ending in a colon: ``Re:``,
+``GAME: status``) or of the first line of the writer's own text.  It is answered only to the registered
 address of a player whose mail carries their token (the caller checks both), and at
 most ``[requests] per_day`` times a day per address: the first request over the bound
 gets one "too many requests" note, later ones that day no answer at all, and each costs
@@ -45,7 +45,9 @@ class Request:
 
     def command(self) -> list[str] | None:
         """The command's words (the first one lower case), if the message is a command."""
-        words = self.subject.split(":")[-1].split()
+        words = self.subject.split()
+        while words and words[0].endswith(":"):  # "Re:", "GAME:" before the command
+            words = words[1:]
         if words and words[0].lower() in WORDS:
             return [words[0].lower(), *words[1:]]
         for line in (self.texts[0] if self.texts else "").splitlines()[:FIRST_LINES]:
@@ -86,7 +88,8 @@ def answer(game: Game, commit: Commit, request: Request, colour: PlayerColour) -
 
         return _resend(game, commit, colour)
     if word in ("absent", "back"):
-        done = absence.begin(game, commit, colour, rest) if word == "absent" else absence.end(game, commit, colour)
+        done = absence.begin(game, commit, colour, rest) if word == "absent" else \
+            absence.end(game, commit, colour)
         return _answered(game, commit, colour, word, done)
     if word == "status":
         return _answered(game, commit, colour, word, information.status(game, commit, colour))
@@ -140,8 +143,8 @@ def within_limit(game: Game, commit: Commit, sender: str) -> bool | None:
 def reply(game: Game, commit: Commit, colour: PlayerColour, what: str, lines: Sequence[str]) -> None:
     to = colour_address(game, colour)
     subject = f"[trajan {game.game_id}] {what}"
-    commit.mail(compose.short(game.config.address, to, subject, "\n".join(lines).rstrip("\n") + "\n", game.now),
-                colour, "answer")
+    body = "\n".join(lines).rstrip("\n") + "\n"
+    commit.mail(compose.short(game.config.address, to, subject, body, game.now), colour, "answer")
 
 
 def help_lines(game: Game) -> list[str]:
@@ -158,7 +161,8 @@ def help_lines(game: Game) -> list[str]:
         "  options               your pending decision again, every option ready to copy",
         "  history [FROM [TO]]   your reports of decisions FROM to TO (the last 10 by default)",
         "  resend                the judge's latest mail to you again",
-        f"  absent until DATE [reason]   away until DATE (2026-03-20), at most {rules.absence.max_days} days;",
+        "  absent until DATE [reason]",
+        f"                        away until DATE (2026-03-20), at most {rules.absence.max_days} days;",
         f"                        meanwhile {_meanwhile(game)}",
         "  back                  you are back before that date",
         f"At most {rules.requests.per_day} commands a day are answered.",
@@ -230,6 +234,23 @@ def _passed(game: Game, commit: Commit, colour: PlayerColour, past: PastHolder) 
     body = (f"This seat has passed to someone else: you no longer play {colour} in the game {game.game_id},\n"
             "and the judge no longer reads your mails for it (this note goes once). Write to the game\n"
             "master if you think this is a mistake.\n")
-    commit.mail(compose.short(game.config.address, past.address, f"[trajan {game.game_id}] this seat has passed "
-                              "to someone else", body, game.now), None, "passed")
+    subject = f"[trajan {game.game_id}] this seat has passed to someone else"
+    commit.mail(compose.short(game.config.address, past.address, subject, body, game.now), None, "passed")
     return "refused (seat passed on)"
+
+
+def routed(games: Sequence[Game], sender: str, carries: Callable[[str], bool], players: bool) -> Game | None:
+    """Among games sharing an inbox (:mod:`.route`), the one a message of the game master
+    (with that game's game-master token) or of a seat's former holder goes to; ``players``:
+    whether the sender plays in any of the games (then only the game master's token counts)."""
+    from adjudicator.mail.judge import seats, tokens
+
+    low = sender.lower()
+    for game in games:
+        gm = game.roster.gm
+        if gm is not None and gm.lower() == low and carries(game.token(tokens.GM, game.game_id)):
+            return game
+    if players:
+        return None
+    return next((g for g in games if (g.roster.gm or "").lower() == low
+                 or seats.former_holder(g.roster, sender) is not None), None)

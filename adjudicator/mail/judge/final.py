@@ -15,10 +15,11 @@ from __future__ import annotations
 import importlib.util
 from typing import TYPE_CHECKING
 
-from adjudicator.mail.judge import campaign, seats
+from adjudicator.mail.judge import campaign
 from adjudicator.mail.judge.record import Commit
 from adjudicator.mail.judge.status import figures, who
 from adjudicator.mail.outgoing.endgame import Attachment, breakdown, final_mail, score_lines
+from adjudicator.model.roster import tenures
 from adjudicator.model.state import GameState
 from adjudicator.records import form
 
@@ -31,8 +32,9 @@ def record_of(game: Game) -> bytes:
     passed from one person to another with each holder's time in it."""
     from adjudicator.records.pack import pack
 
-    people = {c: s.name for c, s in game.roster.players.items() if not s.vacant}
-    times = {c: seats.tenures(s) for c, s in game.roster.players.items() if s.history}
+    people: dict[str, str] = {c: s.name for c, s in game.roster.players.items() if not s.vacant}
+    times: dict[str, list[tuple[str | None, int]]] = {c: tenures(s) for c, s in game.roster.players.items()
+                                                      if s.history}
     return pack(game.log, people, form.utc_date(game.now.isoformat(timespec="seconds")), times)
 
 
@@ -50,23 +52,24 @@ def files(game: Game, record: bytes, replay: bytes | None) -> list[Attachment]:
     limit = game.config.endgame.attach_kb * 1024
     name = f"{game.game_id}.trajan.jsonl"
     made = (f"To make it: trajan unpack {name} --out {game.game_id}-log && trajan replay "
-            f"{game.game_id}-log -o {game.game_id}-replay.html (the drawing extra: pip install 'trajan[drawing]').")
-    out = [Attachment(name, "application", "x-ndjson", "the game record (every order, the seed; `trajan "
-                      "unpack` makes the whole log of it)", record if len(record) <= limit else None, len(record),
-                      "Ask the game master for it.")]
+            f"{game.game_id}-log -o {game.game_id}-replay.html (the drawing extra: pip install "
+            "'trajan[drawing]').")
+    what = "the game record (every order, the seed; `trajan unpack` makes the whole log of it)"
+    out = [Attachment(name, "application", "x-ndjson", what, record if len(record) <= limit else None,
+                      len(record), "Ask the game master for it.")]
     page = f"{game.game_id}-replay.html"
     what = "the replay page, to step through the game in a browser"
     if replay is None:
         out.append(Attachment(page, "text", "html", what, None, 0, made))
     else:
-        out.append(Attachment(page, "text", "html", what, replay if len(replay) <= limit else None, len(replay),
-                              made))
+        out.append(Attachment(page, "text", "html", what, replay if len(replay) <= limit else None,
+                              len(replay), made))
     return out
 
 
 def final_mails(game: Game, commit: Commit, step: int, state: GameState) -> None:
     """Everyone's final mail, journaled with the last step's mails."""
-    names = {c: who(game.roster, c) for c in game.roster.players}
+    names: dict[str, str] = {c: who(game.roster, c) for c in game.roster.players}
     for colour, seat in game.roster.players.items():
         if seat.history:
             earlier = "; ".join(f"{p.name} until step {p.until_step}" for p in seat.history if not p.vacant)
@@ -82,8 +85,8 @@ def final_mails(game: Game, commit: Commit, step: int, state: GameState) -> None
     gm = game.roster.gm
     if gm is not None and all(gm.lower() != address.lower() for _, address, _ in readers):
         readers.append(("game master", gm, None))
-    for name, address, colour in readers:
-        mail = final_mail(state, sender=game.config.address, to=address, name=name, colour=colour, scores=scores,
-                          figures=shown, files=attached, verify=verify, now=game.now)
-        commit.mail(mail, colour, "final")
+    for name, address, reader in readers:
+        mail = final_mail(state, sender=game.config.address, to=address, name=name, colour=reader,
+                          scores=scores, figures=shown, files=attached, verify=verify, now=game.now)
+        commit.mail(mail, reader, "final")
     campaign.log(commit, game.now, "judge", "game over", record_bytes=len(record), readers=len(readers))

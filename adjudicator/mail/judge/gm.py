@@ -109,8 +109,8 @@ def perform(game: Game, commit: Commit, act: Act, by: str) -> list[str]:
                                "or change.")])
     if act.kind in ("replace", "kick"):
         return _seat(game, commit, act, by)
-    done = {"pause": _pause, "resume": _resume, "extend": _extend, "note": _note}[act.kind](game, commit, act, by)
-    return done
+    acts = {"pause": _pause, "resume": _resume, "extend": _extend, "note": _note}
+    return acts[act.kind](game, commit, act, by)
 
 
 def _pause(game: Game, commit: Commit, act: Act, by: str) -> list[str]:
@@ -200,11 +200,11 @@ def _tell_table(game: Game, commit: Commit, what: str, paragraphs: list[str]) ->
     """A short mail to every player (a vacant seat has none) and every observer."""
     body = "\n".join(line for p in paragraphs for line in (wrap(p) if p else [""])) + "\n"
     subject = f"[trajan {game.game_id}] {what}"
-    for colour, seat in game.roster.players.items():
-        if not seat.vacant:
-            commit.mail(compose.short(game.config.address, seat.address, subject, body, game.now), colour, "table")
-    for observer in game.roster.observers:
-        commit.mail(compose.short(game.config.address, observer.address, subject, body, game.now), None, "table")
+    readers: list[tuple[str | None, str]] = [(c, s.address) for c, s in game.roster.players.items()
+                                             if not s.vacant]
+    readers += [(None, o.address) for o in game.roster.observers]
+    for colour, address in readers:
+        commit.mail(compose.short(game.config.address, address, subject, body, game.now), colour, "table")
 
 
 def problems_lines(problems: list[Problem]) -> list[str]:
@@ -223,7 +223,8 @@ def command(folder: Path, words: list[str], now: datetime) -> list[str]:
     config = load_config(folder / "judge.toml")
     if words[:1] == ["token"]:
         game_id = _game_id(folder)
-        return [f"The game master's token for {game_id}: {tokens.token_for(read_secret(config), game_id, tokens.GM)}",
+        token = tokens.token_for(read_secret(config), game_id, tokens.GM)
+        return [f"The game master's token for {game_id}: {token}",
                 "Mail your acts from the roster's gm address with the line: token THAT-TOKEN"]
     act = parse(words)
     with locked(str(folder)):

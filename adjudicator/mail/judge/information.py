@@ -71,7 +71,8 @@ def history(game: Game, colour: PlayerColour, words: list[str]) -> list[str] | P
         if decision < first or decision > last:
             continue
         if decision - first >= MOST_DECISIONS or size + len(report) > MOST_CHARS:
-            lines += ["", f"(That is as much as one mail holds: mail \"history {decision} {last}\" for the rest.)"]
+            lines += ["", "(That is as much as one mail holds: mail "
+                      f"\"history {decision} {last}\" for the rest.)"]
             return lines
         lines += ["", *text.wrap(report.rstrip("\n"))]
         size += len(report)
@@ -82,8 +83,8 @@ def history(game: Game, colour: PlayerColour, words: list[str]) -> list[str] | P
 
 
 def _range(words: list[str], latest: int) -> tuple[int, int] | Problem:
-    bad = problem("judge.history_range", "$", f"Write history, history FROM or history FROM TO, with decision "
-                  f"numbers from 1 to {latest} and FROM not after TO.")
+    bad = problem("judge.history_range", "$", "Write history, history FROM or history FROM TO, with "
+                  f"decision numbers from 1 to {latest} and FROM not after TO.")
     if len(words) > 2 or not all(w.isdigit() and len(w) <= 6 for w in words):
         return bad
     numbers = [int(w) for w in words]

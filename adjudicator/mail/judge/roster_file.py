@@ -27,7 +27,8 @@ _PLAIN = ("# This roster was written again whole by the mail judge: the comments
 
 def seat_lines(colour: str, seat: Seat) -> list[str]:
     """The TOML tables of one seat."""
-    lines = [f"[players.{colour}]", f"name = {toml_string(seat.name)}", f"address = {toml_string(seat.address)}"]
+    lines = [f"[players.{colour}]", f"name = {toml_string(seat.name)}",
+             f"address = {toml_string(seat.address)}"]
     if seat.generation:
         lines.append(f"generation = {seat.generation}")
     if seat.vacant:

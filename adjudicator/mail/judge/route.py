@@ -35,7 +35,7 @@ from pathlib import Path
 
 from adjudicator.errors import Malformed, Problem, problem
 from adjudicator.files.lock import locked
-from adjudicator.mail.judge import compose, record, tokens
+from adjudicator.mail.judge import commands, compose, record, tokens
 from adjudicator.mail.judge.config import JudgeConfig, load_config
 from adjudicator.mail.judge.inbox import open_source
 from adjudicator.mail.judge.outbox import Sink, flush, open_sink
@@ -178,6 +178,9 @@ def route(games: list[Game], data: bytes) -> Game | Answer | None:
     assert isinstance(message, EmailMessage)
     sender = parseaddr(str(message.get("From", "")))[1]
     holders = [(g, c) for g in games if (c := colour_of(g.roster, sender)) is not None]
+    special = commands.routed(games, sender, lambda t: tokens.carries(data, t), bool(holders))  # issue 28
+    if special is not None:
+        return special
     if len(holders) <= 1:
         return holders[0][0] if holders else None
     right = [(g, c) for g, c in holders if tokens.carries(data, g.token(c, g.game_id))]

@@ -129,7 +129,8 @@ def step_mails(game: Game, commit: record.Commit, step: int, opened: datetime | 
     _, state = game.current()
     mails = compose.decision_mails(game.log, step, game.roster, game.config.address,
                                    lambda c: game.token(c, state.game_id), game.config.pictures)
-    tablemail.step(game, commit, step, state, mails, opened or game.now)  # issue 28: deadline, notices, observers
+    # issue 28: the deadline and the table's notices in each mail; the observers' mails
+    tablemail.step(game, commit, step, state, mails, opened or game.now)
     commit.state.mailed = step
     commit.state.opened[str(step)] = (opened or game.now).isoformat()
 

@@ -34,17 +34,6 @@ if TYPE_CHECKING:
 VACANT = "Vacant seat"
 
 
-def tenures(seat: Seat) -> list[tuple[str | None, int]]:
-    """Each holder of the seat (None: it stood vacant) and the first log step of their time."""
-    out: list[tuple[str | None, int]] = []
-    start = 1
-    for past in seat.history:
-        out.append((None if past.vacant else past.name, start))
-        start = past.until_step + 1
-    out.append((None if seat.vacant else seat.name, start))
-    return out
-
-
 def former_holder(roster: Roster, address: str) -> tuple[PlayerColour, PastHolder] | None:
     """The seat ``address`` held before (and no longer holds), if any."""
     low = address.lower()
@@ -92,8 +81,8 @@ def pass_on(game: Game, commit: Commit, colour: PlayerColour, name: str | None, 
         _tell_former(game, commit, colour, old)
     if not seat.vacant:
         _welcome(game, commit, colour, step)
-    said = (f"{who(before, colour)}'s seat passed to {who(roster, colour)}" if not seat.vacant
-            else f"{who(before, colour)} left the game: the seat is vacant, the {game.config.bot} bot plays it")
+    said = (f"{who(before, colour)}'s seat passed to {who(roster, colour)}" if not seat.vacant else
+            f"{who(before, colour)} left the game: the seat is vacant, the {game.config.bot} bot plays it")
     campaign.of(commit).note(said + ".")
     return [said + "."]
 
@@ -125,8 +114,9 @@ def _tell_former(game: Game, commit: Commit, colour: str, old: Seat) -> None:
                 f"{game.game_id} to someone else. Your token for it no longer works, and the judge no longer "
                 "reads your mails for this game. Thank you for playing; write to the game master if this is "
                 "a mistake.")
-    commit.mail(compose.short(game.config.address, old.address, f"[trajan {game.game_id}] your seat passed on",
-                              "\n".join(body) + "\n", game.now), None, "passed")
+    subject = f"[trajan {game.game_id}] your seat passed on"
+    commit.mail(compose.short(game.config.address, old.address, subject, "\n".join(body) + "\n", game.now),
+                None, "passed")
 
 
 def _welcome(game: Game, commit: Commit, colour: PlayerColour, step: int) -> None:

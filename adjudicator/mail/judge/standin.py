@@ -104,12 +104,14 @@ def answer(game: Game, commit: record.Commit, state: GameState, colour: PlayerCo
     from adjudicator.logs.absent import absent_orders
     from adjudicator.mail.judge.run import step_mails
 
-    order = absent_orders(state, colour, game.config.bot, f"{state.game_id}-deadline", game.config.standin.budget)
+    order = absent_orders(state, colour, game.config.bot, f"{state.game_id}-deadline",
+                          game.config.standin.budget)
     step, _ = gamelog.append(game.log, io.encode_orders(order), "the stand-in's orders")
     _counted(game, commit, colour, state.decision, why, due)
     _, after = game.current()
     still = set(deciders(after.pending))
-    step_mails(game, commit, step, opened if still and still <= set(deciders(state.pending)) - {colour} else None)
+    others = set(deciders(state.pending)) - {colour}
+    step_mails(game, commit, step, opened if still and still <= others else None)
 
 
 def _counted(game: Game, commit: record.Commit, colour: PlayerColour, decision: int, why: str,
@@ -146,11 +148,12 @@ def _abandoned(game: Game, commit: record.Commit, colour: PlayerColour, count: i
                 f"judge marked the seat abandoned: the {game.config.bot} bot answers for it at once from now "
                 f"on. To give it to someone else: trajan mail gm GAMEDIR replace {colour} --name NAME "
                 "--address ADDRESS (or mail the same command with your token).")
-    commit.mail(compose.short(game.config.address, gm, f"[trajan {game.game_id}] {colour}'s seat is abandoned",
-                              "\n".join(body) + "\n", game.now), None, "gm")
+    subject = f"[trajan {game.game_id}] {colour}'s seat is abandoned"
+    commit.mail(compose.short(game.config.address, gm, subject, "\n".join(body) + "\n", game.now), None, "gm")
 
 
-def answered(game: Game, commit: record.Commit, colour: PlayerColour, decision: int, opened: str | None) -> None:
+def answered(game: Game, commit: record.Commit, colour: PlayerColour, decision: int,
+             opened: str | None) -> None:
     """A player's own answer to ``decision`` (opened at ``opened``): on time or late, and
     the end of a run of stand-in answers (an abandoned seat is theirs again)."""
     c = campaign.of(commit)

@@ -19,8 +19,9 @@ from adjudicator.model.roster import Roster
 from adjudicator.model.state import GameOver, GameState, kind_of
 
 WHAT = {"setup_markers": "place their initial markers", "setup_cards": "choose their starting cards",
-        "setup_trajan": "choose a Trajan tile", "turn": "take their turn", "turn_continue": "go on with their turn",
-        "demands": "meet the people's demands", "consul": "choose a bonus tile (the consul)"}
+        "setup_trajan": "choose a Trajan tile", "turn": "take their turn",
+        "turn_continue": "go on with their turn", "demands": "meet the people's demands",
+        "consul": "choose a bonus tile (the consul)"}
 
 
 def who(roster: Roster, colour: str) -> str:
@@ -45,7 +46,8 @@ def waiting_lines(config: JudgeConfig, roster: Roster, c: Campaign, state: GameS
         return ["The game is over."]
     waiting = deciders(state.pending)
     names = ", ".join(who(roster, c_) for c_ in waiting)
-    lines = [f"Waiting for {names} to {WHAT.get(kind_of(state.pending), 'decide')} (decision {state.decision})."]
+    what = WHAT.get(kind_of(state.pending), "decide")
+    lines = [f"Waiting for {names} to {what} (decision {state.decision})."]
     pause = c.paused()
     due = due_of(config, c, state, opened)
     if pause is not None:

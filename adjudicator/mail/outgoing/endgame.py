@@ -74,7 +74,8 @@ def breakdown(log: Path, last: int) -> dict[str, dict[str, int]]:
     return out
 
 
-def score_lines(state: GameState, names: Mapping[str, str], scored: Mapping[str, Mapping[str, int]]) -> list[str]:
+def score_lines(state: GameState, names: Mapping[str, str],
+                scored: Mapping[str, Mapping[str, int]]) -> list[str]:
     """The ranking with each player's victory points, then how each made them."""
     assert isinstance(state.pending, GameOver)
     vp = {p.colour: p.vp for p in state.players}
@@ -92,8 +93,9 @@ def score_lines(state: GameState, names: Mapping[str, str], scored: Mapping[str,
     return lines
 
 
-def final_mail(state: GameState, *, sender: str, to: str, name: str, colour: str | None, scores: list[str],
-               figures: Sequence[str], files: Sequence[Attachment], verify: str, now: datetime) -> EmailMessage:
+def final_mail(state: GameState, *, sender: str, to: str, name: str, colour: str | None,
+               scores: list[str], figures: Sequence[str], files: Sequence[Attachment], verify: str,
+               now: datetime) -> EmailMessage:
     """The final mail to one reader (``colour``: their seat, None for an observer)."""
     game = terminal(state.game_id)
     hello = f"Hello {terminal(name)} ({colour})," if colour else f"Hello {terminal(name)},"
@@ -124,7 +126,8 @@ def final_mail(state: GameState, *, sender: str, to: str, name: str, colour: str
     message["Subject"] = f"Trajan {game}: the game is over"
     message["Date"] = format_datetime(now)
     reader = hexdigest(to.lower().encode())[:12]
-    message["Message-ID"] = f"<trajan.{state.chain.hash[:24]}.final.{reader}@{sender.rpartition('@')[2] or 'localhost'}>"
+    domain = sender.rpartition("@")[2] or "localhost"
+    message["Message-ID"] = f"<trajan.{state.chain.hash[:24]}.final.{reader}@{domain}>"
     message["X-Trajan-Game"] = game
     message.set_content("\n".join(lines) + "\n", subtype="plain", charset="utf-8", cte="quoted-printable")
     for f in files:
