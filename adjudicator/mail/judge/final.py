@@ -67,6 +67,13 @@ def files(game: Game, record: bytes, replay: bytes | None) -> list[Attachment]:
     return out
 
 
+def verify_command(game_id: str) -> str:
+    """The commands that check the record against the mails a player kept (one witness file:
+    ``verify --witness`` takes a file each time, and any text holding "Game file:" lines)."""
+    return (f"cat trajan-mails/*.eml > trajan-mails.txt\n"
+            f"trajan verify {game_id}.trajan.jsonl --witness trajan-mails.txt")
+
+
 def final_mails(game: Game, commit: Commit, step: int, state: GameState) -> None:
     """Everyone's final mail, journaled with the last step's mails."""
     names: dict[str, str] = {c: who(game.roster, c) for c in game.roster.players}
@@ -78,7 +85,7 @@ def final_mails(game: Game, commit: Commit, step: int, state: GameState) -> None
     shown = [f"  {line}" for line in figures(game.roster, campaign.of(commit))]
     record = record_of(game)
     attached = files(game, record, replay_page(game))
-    verify = f"trajan verify {game.game_id}.trajan.jsonl --witness trajan-mails/*.eml"
+    verify = verify_command(game.game_id)
     readers: list[tuple[str, str, str | None]] = [
         (s.name, s.address, c) for c, s in game.roster.players.items() if not s.vacant]
     readers += [(o.name, o.address, None) for o in game.roster.observers]

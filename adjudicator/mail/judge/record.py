@@ -104,6 +104,7 @@ class Commit:
             outputs.add(str(folder / "outbox" / name), message.as_bytes(), option="mail",
                         folder=str(folder / "outbox"))
         for path, data in self.others.items():
+            outputs.folder(str(path.parent))
             outputs.add(str(path), data, option="record", folder=str(path.parent))
         outputs.add(str(folder / "state.json"), msgspec.json.format(msgspec.json.encode(self.state)) + b"\n",
                     option="record", folder=str(folder), last=True)

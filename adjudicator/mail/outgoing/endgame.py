@@ -85,11 +85,12 @@ def score_lines(state: GameState, names: Mapping[str, str],
     lines += ["", "== How they scored ==", ""]
     for colour in state.pending.ranking:
         parts = scored.get(colour, {})
-        during = [(h, v) for h, v in parts.items() if not h.startswith(FINAL)]
+        during = sorted((h, v) for h, v in parts.items() if not h.startswith(FINAL))
         final = [(h[len(FINAL):], v) for h, v in parts.items() if h.startswith(FINAL)]
-        lines.append(f"{names.get(colour, colour)}: {vp[colour]} VP")
-        lines += wrap("  During the game: " + (", ".join(f"{h} {v:+d}" for h, v in sorted(during)) or "none"))
-        lines += wrap("  Final scoring: " + (", ".join(f"{h} {v:+d}" for h, v in final) or "none"))
+        lines += [f"{names.get(colour, colour)}: {vp[colour]} VP", "  During the game:"]
+        lines += [w for h, v in during for w in wrap(f"    {h}: {v:+d}")] or ["    nothing"]
+        lines.append("  Final scoring:")
+        lines += [w for h, v in final for w in wrap(f"    {h}: {v:+d}")] or ["    nothing"]
     return lines
 
 
@@ -113,12 +114,11 @@ def final_mail(state: GameState, *, sender: str, to: str, name: str, colour: str
         else:
             lines += wrap(f"Not attached: {f.name} ({f.size:,} bytes), {f.what}. {f.how}")
     lines += ["", "== Check it yourself ==", "",
-              *wrap("Save the judge's mails to you that end with a \"Game file:\" line (the news and the "
-                    "decisions) as .eml files in a folder, say trajan-mails/, put the record beside them, "
-                    "and run:"),
-              "", f"    {verify}", "",
+              *wrap("Save the judge's mails to you as .eml files in a folder, say trajan-mails/, put the "
+                    "record beside it, and run (on Windows: type trajan-mails\\*.eml > trajan-mails.txt):"),
+              "", *(f"    {line}" for line in verify.split("\n")), "",
               *wrap("It replays the record from its seed and checks that every game file your mails named "
-                    "is in it: the game you were shown is the game recorded."), "",
+                    "(their \"Game file:\" lines) is in it: the game you were shown is the game recorded."), "",
               f"Game file: {state.chain.hash}"]
     message = EmailMessage()
     message["From"] = Address("Trajan judge", addr_spec=sender)
