@@ -185,3 +185,76 @@ def test_a_broken_link_or_a_page_left_out_fails_the_build(tmp_path: Path) -> Non
     page.write_text(page.read_text() + "\n[nowhere](reference/limits.md#no-such-heading)\n")
     built = _build(copy / "mkdocs.yml", tmp_path / "site")
     assert built.returncode != 0 and "no-such-heading" in built.stderr
+
+
+# --- The examples of the manual run ---------------------------------------------------------
+
+def _pycon_blocks(text: str) -> str:
+    """The interactive examples (```pycon blocks) of a page, as one doctest text."""
+    return "\n\n".join(re.findall(r"```pycon\n(.*?)```", text, re.S))
+
+
+@pytest.mark.parametrize("page", [p for p, text in pages().items() if "```pycon" in text])
+def test_the_doctests_of_the_manual_pass(page: str) -> None:
+    import doctest
+
+    text = _pycon_blocks((MANUAL / page).read_text(encoding="utf-8"))
+    test = doctest.DocTestParser().get_doctest(text, {}, page, page, 0)
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    runner.run(test)
+    assert runner.failures == 0 and runner.tries > 0, f"{runner.failures} of {runner.tries} examples failed"
+
+
+def test_the_doctests_of_the_api_pass() -> None:
+    import doctest
+    import importlib
+
+    folder = ROOT / "adjudicator" / "api"
+    tried = 0
+    for name in ["adjudicator.api", *(f"adjudicator.api.{p.stem}" for p in sorted(folder.glob("[!_]*.py")))]:
+        result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
+        assert result.failed == 0, name
+        tried += result.attempted
+    assert tried >= 5
+
+
+def _manual_bot() -> str:
+    page = (MANUAL / "bots" / "index.md").read_text(encoding="utf-8")
+    return page.split('```python title="centurion.py"\n', 1)[1].split("```", 1)[0]
+
+
+def test_the_manual_bot_is_complete_in_30_lines_and_plays_a_whole_game() -> None:
+    """The bot of the bot author's guide, run from the page: at most 30 lines, only the
+    public API imported, and a whole game played to its end."""
+    source = _manual_bot()
+    assert len(source.splitlines()) <= 30
+    imports = re.findall(r"^(?:from (\S+) import|import (\S+))", source, re.M)
+    assert {a or b for a, b in imports} == {"adjudicator"}
+    namespace: dict[str, object] = {"__name__": "centurion"}
+    exec(compile(source, "centurion.py", "exec"), namespace)  # noqa: S102 (the manual's own code)
+    final = namespace["main"]()  # type: ignore[operator]
+    assert final.over and final.ranking is not None and sorted(final.ranking) == ["blue", "green", "red"]
+    record = final.state
+    assert record.decision > 60  # a whole game: setup, four quarters, the final scoring
+
+
+def test_the_manual_bot_answers_every_decision_by_itself() -> None:
+    """Every order of red's seat came from the manual's bot, and each one the engine checks
+    on the full game file accepted (the play is re-adjudicated, order by order)."""
+    import adjudicator
+
+    namespace: dict[str, object] = {"__name__": "centurion"}
+    exec(compile(_manual_bot(), "centurion.py", "exec"), namespace)  # noqa: S102
+    bot = namespace["Centurion"]()  # type: ignore[operator]
+    game = adjudicator.Game.new(["red", "green"], "manual-bot-2", test=True)
+    greedy = adjudicator.builtin_bot("greedy")
+    answered = 0
+    while not game.over:
+        colour = game.pending.players[0]
+        view = game.view(colour)
+        answer = (bot if colour == "red" else greedy).answer(view)
+        order = view.order(answer)
+        assert game.check(order) == [], order
+        game, _ = game.apply(order)
+        answered += colour == "red"
+    assert answered > 20

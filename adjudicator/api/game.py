@@ -32,8 +32,9 @@ if TYPE_CHECKING:
 __all__ = ["Event", "Game", "PendingDecision", "pending_of"]
 
 Event = AnyEvent
-"""What happened in a decision: one of the tagged event structs of
-:mod:`adjudicator.model.events` (``event`` names the kind, e.g. ``"score_changed"``)."""
+"""What happened in a decision: one of the event structs of :mod:`adjudicator.model.events`
+(its class names the kind, e.g. ``ScoreChanged``; in JSON, its ``event`` tag:
+``"score_changed"``)."""
 
 
 class PendingDecision(msgspec.Struct, frozen=True):
@@ -228,8 +229,8 @@ class Game:
         ...     "tray seaport yellow orange\\ntray forum green white\\ntray military pink blue\\n"
         ...     "tray senate yellow orange\\ntray trajan green white\\ntray construction pink blue")
         >>> after, events = game.apply(order)
-        >>> after.pending.answered, events[0].event
-        (('red',), 'markers_placed')
+        >>> after.pending.answered, type(events[0]).__name__
+        (('red',), 'MarkersPlaced')
 
         :raises IllegalOrderError: the order is not allowed now; ``problems`` lists every
             problem (the same as :meth:`check` returns).

@@ -29,8 +29,8 @@ def parse_orders(text: str | bytes, game: Game | View | str | None = None) -> Or
     content exactly as ``trajan check`` does.
 
     >>> order = parse_orders("game trajan-0f29 decision 36 player red\\nsow forum orange yellow\\nsenate")
-    >>> order.player, [step.do for step in order.answer.steps]
-    ('red', ['sow', 'senate'])
+    >>> order.player, [type(step).__name__ for step in order.answer.steps]
+    ('red', ['Sow', 'SenateAdvance'])
 
     :param text: the order as the player wrote it (a ``str`` is read as UTF-8).
     :param game: the game (or view, or game id) the order is for: a header that shortens
