@@ -223,9 +223,9 @@ def _manual_bot() -> str:
     return page.split('```python title="centurion.py"\n', 1)[1].split("```", 1)[0]
 
 
-def test_the_manual_bot_is_complete_in_30_lines_and_plays_a_whole_game() -> None:
+def test_the_manual_bot_is_complete_in_30_lines_and_plays_a_whole_game(capsys: pytest.CaptureFixture[str]) -> None:
     """The bot of the bot author's guide, run from the page: at most 30 lines, only the
-    public API imported, and a whole game played to its end."""
+    public API imported, and a whole game played to its end, printing what the page shows."""
     source = _manual_bot()
     assert len(source.splitlines()) <= 30
     imports = re.findall(r"^(?:from (\S+) import|import (\S+))", source, re.M)
@@ -234,8 +234,10 @@ def test_the_manual_bot_is_complete_in_30_lines_and_plays_a_whole_game() -> None
     exec(compile(source, "centurion.py", "exec"), namespace)  # noqa: S102 (the manual's own code)
     final = namespace["main"]()  # type: ignore[operator]
     assert final.over and final.ranking is not None and sorted(final.ranking) == ["blue", "green", "red"]
-    record = final.state
-    assert record.decision > 60  # a whole game: setup, four quarters, the final scoring
+    assert final.state.decision > 60  # a whole game: setup, four quarters, the final scoring
+    page = (MANUAL / "bots" / "index.md").read_text(encoding="utf-8")
+    shown = page.split('$ python -c "import centurion; centurion.main()"\n', 1)[1].split("```", 1)[0]
+    assert capsys.readouterr().out == shown
 
 
 def test_the_manual_bot_answers_every_decision_by_itself() -> None:
@@ -258,3 +260,11 @@ def test_the_manual_bot_answers_every_decision_by_itself() -> None:
         game, _ = game.apply(order)
         answered += colour == "red"
     assert answered > 20
+
+
+def test_the_readme_library_example_plays_a_game() -> None:
+    source = README.read_text(encoding="utf-8").split("## The library", 1)[1].split("```python\n", 1)[1]
+    namespace: dict[str, object] = {}
+    exec(compile(source.split("```", 1)[0], "README.md", "exec"), namespace)  # noqa: S102
+    final = namespace["final"]
+    assert final.over and set(final.ranking) == {"red", "green"}  # type: ignore[attr-defined]
