@@ -40,7 +40,8 @@ def cli_reference() -> str:
     share (``list_commands``, ``get_command``, ``context_class``), not Click's classes."""
     import typer.main
 
-    from adjudicator.commands.main import app
+    import adjudicator.commands.main  # noqa: F401 (importing it registers every command on the app)
+    from adjudicator.commands.app import app
 
     root = typer.main.get_command(app)
     found = list(_walk(root, root.context_class(root, info_name="trajan")))
