@@ -111,7 +111,7 @@ def schemas_reference() -> str:
         doc = json.loads(path.read_text(encoding="utf-8"))
         stem = path.name.removesuffix(".schema.json")
         out += [f"## {doc.get('title', stem)}", "", f"`schemas/{path.name}` (the installed package holds the "
-                f"same file in `adjudicator/schemas/`)." + _top(doc), ""]
+                f"same file in `adjudicator/schemas/`)." + _top(doc, stem), ""]
         for name, definition in doc.get("$defs", {}).items():
             out += _definition(stem, name, definition)
     components = sorted((ROOT / "schemas" / "components").glob("*.json"))
@@ -121,9 +121,9 @@ def schemas_reference() -> str:
     return "\n".join(out)
 
 
-def _top(doc: Mapping[str, Any]) -> str:
+def _top(doc: Mapping[str, Any], stem: str) -> str:
     if "$ref" in doc:
-        return f" The file is one {_type(doc)}."
+        return f" The file is one {_type(doc, stem)}."
     return ""
 
 
@@ -139,7 +139,7 @@ def _definition(stem: str, name: str, definition: Mapping[str, Any]) -> list[str
     lines += ["| field | type | required | default | meaning |", "|---|---|---|---|---|"]
     for field, spec in props.items():
         default = f"`{json.dumps(spec['default'])}`" if "default" in spec else ""
-        lines.append(f"| `{field}` | {_cell(_type(spec))} | {'yes' if field in required else ''} | "
+        lines.append(f"| `{field}` | {_cell(_type(spec, stem))} | {'yes' if field in required else ''} | "
                      f"{_cell(default)} | {_cell(_description(spec))} |")
     lines.append("")
     return lines
@@ -161,22 +161,23 @@ def _description(spec: Mapping[str, Any]) -> str:
 def _type(spec: Mapping[str, Any], stem: str = "") -> str:
     """A short human form of a JSON Schema type."""
     if "$ref" in spec:
-        return str(spec["$ref"]).rsplit("/", 1)[-1]
+        name = str(spec["$ref"]).rsplit("/", 1)[-1]
+        return f"[{name}](#{_anchor(stem, name)})" if stem else name
     if "enum" in spec:
         values = [json.dumps(v) for v in spec["enum"]]
         return " | ".join(f"`{v}`" for v in values[:8]) + (" …" if len(values) > 8 else "")
     if "const" in spec:
         return f"`{json.dumps(spec['const'])}`"
     if "anyOf" in spec:
-        return " or ".join(_type(o) for o in spec["anyOf"])
+        return " or ".join(_type(o, stem) for o in spec["anyOf"])
     kind = spec.get("type", "any")
     if kind == "array":
         items = spec.get("items") or spec.get("prefixItems")
         if isinstance(items, list):
-            return "array of " + ", ".join(_type(i) for i in items)
-        return f"array of {_type(items)}" if items else "array"
+            return "array of " + ", ".join(_type(i, stem) for i in items)
+        return f"array of {_type(items, stem)}" if items else "array"
     if kind == "object" and "additionalProperties" in spec and isinstance(spec["additionalProperties"], dict):
-        return f"object of {_type(spec['additionalProperties'])}"
+        return f"object of {_type(spec['additionalProperties'], stem)}"
     bounds = [f"{k} {spec[k]}" for k in ("minimum", "maximum", "minLength", "maxLength") if k in spec]
     return str(kind) + (f" ({', '.join(bounds)})" if bounds else "")
 
