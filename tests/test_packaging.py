@@ -37,6 +37,8 @@ def test_the_distribution_is_named_for_what_it_is_and_has_one_version() -> None:
     assert "version" not in project["project"] and project["project"]["dynamic"] == ["version"]
     assert project["tool"]["setuptools"]["dynamic"]["version"] == {"attr": "adjudicator.__version__"}
     assert project["project"]["scripts"] == {"trajan": "adjudicator.commands.main:entry"}
+    # The sdist's files are those git tracks (setuptools-scm's file finder, in an isolated build too).
+    assert any(r.startswith("setuptools-scm") for r in project["build-system"]["requires"])
     assert importlib.metadata.version(NAME) == adjudicator.__version__
 
 
@@ -65,7 +67,11 @@ def dist(tmp_path_factory: pytest.TempPathFactory) -> Path:
         if importlib.util.find_spec(module) is None:
             pytest.skip(f"LOUD SKIP: {module} ({why}) is not installed: pip install '.[test]' installs it")
     out = tmp_path_factory.mktemp("dist")
-    built = subprocess.run([sys.executable, "-m", "build", "--no-isolation", "--outdir", str(out), str(ROOT)],
+    # A copy without build outputs: setuptools would take the sdist's file list from a *.egg-info.
+    source = tmp_path_factory.mktemp("src") / "trajan"
+    shutil.copytree(ROOT, source, symlinks=True, ignore=shutil.ignore_patterns(
+        "build", "dist", "*.egg-info", "__pycache__", ".pytest_cache", ".mypy_cache", ".ruff_cache", ".hypothesis"))
+    built = subprocess.run([sys.executable, "-m", "build", "--no-isolation", "--outdir", str(out), str(source)],
                            capture_output=True, text=True, timeout=600)
     assert built.returncode == 0, built.stdout[-3000:] + built.stderr[-3000:]
     return out
