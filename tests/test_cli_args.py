@@ -25,6 +25,7 @@ EXPECTED: dict[tuple[str, str], tuple[int, int, list[str]]] = {
     ("adjudicate", "--number"): (0, 999_999, ["missing.json", "missing.json", "-o", "new.json"]),
     ("mail-out", "--step"): (0, 999_999, ["missing", "--outbox", "out"]),
     ("mail run", "--every"): (1, 86_400, ["missing"]),
+    ("mail gm", "--hours"): (1, 720, ["missing", "extend"]),
     ("seat", "--rounds"): (1, 100, ["missing.txt"]),
 }
 

@@ -177,3 +177,30 @@ def test_mails_leak_nothing(game: int) -> None:
             for p in after.players:
                 listed = f"Hand: {len(p.hand)} card(s) ({', '.join(p.hand)})"
                 assert (listed in text) == (p.colour == colour and bool(p.hand)), (colour, p.colour)
+
+
+# --- The observer's mail (issue 28) --------------------------------------------------------
+
+
+@pytest.mark.parametrize("game", range(MAIL_GAMES))
+def test_observer_mails_leak_nothing(game: int) -> None:
+    """An observer's mail is the same whatever nobody may see, and lists no hand at all."""
+    import re
+    from datetime import UTC, datetime
+
+    from adjudicator.mail.judge.observers import public_mail
+    from adjudicator.model.roster import Observer
+
+    rng = random.Random(f"observer-leaks-{game}")
+    olga = Observer(name="Olga", address="olga@example.org")
+    now = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
+    for before, outcome in playout(2 + game % 3, f"observer-leaks-{game}"):
+        if before.decision % 9 != game % 9 and not isinstance(outcome.state.pending, GameOver):
+            continue
+        after = outcome.state
+        report = render(outcome.events, before, after)
+        mail = public_mail(after, report, olga, "judge@example.org", ["Waiting for red."], now)
+        again = public_mail(scramble(after, None, rng), report, olga, "judge@example.org", ["Waiting for red."], now)
+        assert bytes(again) == bytes(mail), "a hidden value shows in an observer's mail"
+        text = mail.get_body(("plain",)).get_content()  # type: ignore[union-attr]
+        assert re.search(r"Hand: \d+ card\(s\) \(", text) is None  # counts only: no card of a hand is listed

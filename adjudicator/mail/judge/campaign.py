@@ -67,6 +67,8 @@ class Requests(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
 
 
 class Campaign(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
+    """The campaign's state of one game (``judge/campaign.json``)."""
+
     format: int = 1
     pauses: list[Pause] = msgspec.field(default_factory=list)
     extensions: dict[str, int] = msgspec.field(default_factory=dict)  # decision -> hours added
@@ -79,6 +81,7 @@ class Campaign(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     passed_told: list[str] = msgspec.field(default_factory=list)  # former holders' addresses told once
 
     def tally(self, colour: str, generation: int) -> Tally:
+        """The figures of ``colour``'s holder in ``generation`` (made if new)."""
         return self.tallies.setdefault(f"{colour}/{generation}", Tally())
 
     def note(self, line: str) -> None:
@@ -97,6 +100,7 @@ class Campaign(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
 
 
 def path(gamedir: Path) -> Path:
+    """Where the campaign's state of the game folder ``gamedir`` is kept."""
     return judge_dir(gamedir) / FILE
 
 

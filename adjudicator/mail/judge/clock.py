@@ -42,6 +42,7 @@ def _end(text: str | None) -> datetime | None:
 
 
 def where(config: JudgeConfig) -> tzinfo:
+    """The game's time zone (``[deadlines] timezone``)."""
     return deadlines.zone(config.deadlines.timezone)
 
 

@@ -122,6 +122,7 @@ def help_instead(game: Game, commit: Commit, colour: PlayerColour) -> str:
 
 
 def colour_address(game: Game, colour: PlayerColour) -> str:
+    """The registered address of ``colour``'s seat (answers go there, never to a From:)."""
     return game.roster.players[colour].address
 
 
@@ -141,6 +142,7 @@ def within_limit(game: Game, commit: Commit, sender: str) -> bool | None:
 
 
 def reply(game: Game, commit: Commit, colour: PlayerColour, what: str, lines: Sequence[str]) -> None:
+    """Journal the answer ``lines`` to ``colour``'s registered address (subject: ``what``)."""
     to = colour_address(game, colour)
     subject = f"[trajan {game.game_id}] {what}"
     body = "\n".join(lines).rstrip("\n") + "\n"

@@ -49,11 +49,12 @@ def replay_page(game: Game) -> bytes | None:
 
 
 def files(game: Game, record: bytes, replay: bytes | None) -> list[Attachment]:
+    """The record and the replay page, each attached unless over ``[endgame] attach_kb``."""
     limit = game.config.endgame.attach_kb * 1024
     name = f"{game.game_id}.trajan.jsonl"
     made = (f"To make it: trajan unpack {name} --out {game.game_id}-log && trajan replay "
             f"{game.game_id}-log -o {game.game_id}-replay.html (the drawing extra: pip install "
-            "'trajan[drawing]').")
+            "'trajan-adjudicator[drawing]').")
     what = "the game record (every order, the seed; `trajan unpack` makes the whole log of it)"
     out = [Attachment(name, "application", "x-ndjson", what, record if len(record) <= limit else None,
                       len(record), "Ask the game master for it.")]

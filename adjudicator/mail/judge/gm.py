@@ -54,6 +54,7 @@ class Act:
 
 
 def usage(message: str) -> Malformed:
+    """An act written wrongly (``judge.gm_usage``)."""
     return Malformed([problem("judge.gm_usage", "$", message)])
 
 
@@ -73,6 +74,14 @@ def parse(words: list[str], rest: str = "") -> Act:
             raise usage(f"{terminal(word[:40])!r} is not an option of {kind}.")
         else:
             args.append(word)
+    allowed = {"extend": {"hours"}, "replace": {"name", "address"}}.get(kind, set())
+    wrong = sorted(set(options) - allowed)
+    if wrong:
+        raise usage(f"--{wrong[0]} is not an option of {kind}.")
+    most = {"replace": 1, "kick": 1, "resume": 0, "extend": 0, "status": 0}.get(kind)
+    if most is not None and len(args) > most:
+        given = terminal(" ".join(args))[:60]
+        raise usage(f"{kind} takes {'one colour' if most else 'no words'}, not {given!r}.")
     hours = options.get("hours")
     if hours is not None and not (hours.isdigit() and 1 <= int(hours) <= MOST_HOURS):
         raise usage(f"--hours takes a whole number of hours from 1 to {MOST_HOURS}.")
@@ -208,6 +217,7 @@ def _tell_table(game: Game, commit: Commit, what: str, paragraphs: list[str]) ->
 
 
 def problems_lines(problems: list[Problem]) -> list[str]:
+    """The problems as the game master's answer lists them."""
     return [f"- {terminal(p.message)} [{p.code}]" for p in problems]
 
 

@@ -32,6 +32,7 @@ DEFAULT_DECISIONS = 10
 
 
 def status(game: Game, commit: Commit, colour: PlayerColour) -> list[str]:
+    """The answer to ``status``: the table's state, then the game as ``colour`` sees it."""
     step, state = game.current()
     opened = commit.state.opened.get(str(step))
     lines = [f"The game {game.game_id} at decision {state.decision}, as {colour} sees it.", ""]
@@ -41,6 +42,7 @@ def status(game: Game, commit: Commit, colour: PlayerColour) -> list[str]:
 
 
 def options(game: Game, commit: Commit, colour: PlayerColour) -> list[str]:
+    """The answer to ``options``: ``colour``'s pending decision, ready to copy, and the template."""
     step, state = game.current()
     view = view_of(state, colour)
     found = text.player_options(view)

@@ -24,6 +24,8 @@ FILE = "journal.jsonl"
 
 
 class Entry(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
+    """One line of the journal: when, who, what, and its details."""
+
     time: str
     by: str
     action: str
@@ -31,6 +33,7 @@ class Entry(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=Tru
 
 
 def path(gamedir: Path) -> Path:
+    """Where the journal of the game folder ``gamedir`` is kept."""
     return judge_dir(gamedir) / FILE
 
 

@@ -84,6 +84,7 @@ def table_lines(config: JudgeConfig, roster: Roster, c: Campaign, now: datetime)
 
 
 def tally_text(t: Tally) -> str:
+    """One holder's figures in words."""
     return (f"{t.on_time} on time, {t.late} after the deadline, {t.missed} by the stand-in at a deadline, "
             f"{t.away} by the stand-in while away")
 

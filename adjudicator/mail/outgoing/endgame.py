@@ -117,8 +117,9 @@ def final_mail(state: GameState, *, sender: str, to: str, name: str, colour: str
               *wrap("Save the judge's mails to you as .eml files in a folder, say trajan-mails/, put the "
                     "record beside it, and run (on Windows: type trajan-mails\\*.eml > trajan-mails.txt):"),
               "", *(f"    {line}" for line in verify.split("\n")), "",
-              *wrap("It replays the record from its seed and checks that every game file your mails named "
-                    "(their \"Game file:\" lines) is in it: the game you were shown is the game recorded."), "",
+              *wrap("It replays the record from its seed and checks that every game file your mails "
+                    "named (their \"Game file:\" lines) is in it: the game you were shown is the game "
+                    "recorded."), "",
               f"Game file: {state.chain.hash}"]
     message = EmailMessage()
     message["From"] = Address("Trajan judge", addr_spec=sender)
