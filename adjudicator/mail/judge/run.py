@@ -203,7 +203,7 @@ def _outcome(game: Game, commit: record.Commit, data: bytes) -> str:
     answered = commands.answer(game, commit, request, colour)  # help, status, history, absent, ...
     if answered is not None:
         return answered
-    if campaign.load(game.folder).paused() is not None:
+    if campaign.of(commit).paused() is not None:
         paused = problem("judge.paused", "$", "The game master has paused the game: orders are not read "
                          "until it resumes. Send them again then.")
         commit.mail(compose.refusal(sender, to, current.game_id, [paused], game.now), colour, "refusal")
@@ -220,7 +220,7 @@ def _outcome(game: Game, commit: record.Commit, data: bytes) -> str:
 def _request(message: EmailMessage, data: bytes) -> commands.Request:
     from adjudicator.mail.message import parts
 
-    texts = [p.text for p in parts(data) if not p.attachment] if b"\n" in data else []
+    texts = [p.text for p in parts(data) if not p.attachment]
     return commands.Request(sender=parseaddr(str(message.get("From", "")))[1],
                             subject=str(message.get("Subject", "")), texts=texts,
                             carries=lambda token: tokens.carries(data, token))

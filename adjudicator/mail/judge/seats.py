@@ -20,9 +20,10 @@ from adjudicator.errors import Illegal, Malformed, problem
 from adjudicator.escape import terminal
 from adjudicator.files import io
 from adjudicator.mail.judge import campaign, compose, roster_file
+from adjudicator.mail.judge.deadlines import parse_time
 from adjudicator.mail.judge.record import Commit, judge_dir
 from adjudicator.mail.judge.status import who
-from adjudicator.mail.judge.tablemail import with_lines
+from adjudicator.mail.judge.tablemail import deadline_lines, with_lines
 from adjudicator.mail.outgoing.text import wrap
 from adjudicator.model.roster import Address, Name, PastHolder, Roster, Seat
 from adjudicator.model.state import GameOver
@@ -125,7 +126,9 @@ def _welcome(game: Game, commit: Commit, colour: PlayerColour, step: int) -> Non
     mails = compose.decision_mails(game.log, step, game.roster, game.config.address,
                                    lambda c: game.token(c, game.game_id), game.config.pictures)
     mine = next(m for m in mails if m.player == colour)
-    with_lines(mine.message, wrap(
+    opened = commit.state.opened.get(str(step))
+    due = deadline_lines(game, commit, state, colour, parse_time(opened)) if opened is not None else []
+    with_lines(mine.message, (due + [""] if due else []) + wrap(
         f"Welcome to the game {game.game_id}: the game master has given you the seat of {colour}. This "
         "mail is the present state of the game as that seat sees it; the judge's mails come to you from "
         'now on. Mail "history" (with your token) for the reports of the decisions so far, "help" for '

@@ -44,7 +44,7 @@ def step(game: Game, commit: Commit, number: int, state: GameState, mails: Seque
     for mail in mails:
         if game.roster.players[mail.player].vacant:
             continue
-        lines = _deadline_lines(game, commit, state, mail.player, opened) + told
+        lines = deadline_lines(game, commit, state, mail.player, opened) + told
         if lines:
             with_lines(mail.message, lines)
         kind = "decision" if mail.player in deciders(state.pending) else "news"
@@ -59,7 +59,8 @@ def step(game: Game, commit: Commit, number: int, state: GameState, mails: Seque
         final_mails(game, commit, number, state)
 
 
-def _deadline_lines(game: Game, commit: Commit, state: GameState, colour: str, opened: datetime) -> list[str]:
+def deadline_lines(game: Game, commit: Commit, state: GameState, colour: str, opened: datetime) -> list[str]:
+    """What ``colour``'s mail says of their deadline (or whom the game waits for)."""
     if isinstance(state.pending, GameOver):
         return []
     c = campaign.of(commit)
