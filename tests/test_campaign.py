@@ -316,3 +316,31 @@ def test_the_first_holders_token_is_the_one_before_campaigns(tmp_path: Path) -> 
     assert gm_token("trajan-x") == by_hand("trajan-x\0gm")
     assert len({seat_token("trajan-x", "red", g) for g in range(5)}) == 5
     assert io is not None
+
+
+def test_a_forger_writing_as_the_game_master_gets_one_note_a_day(tmp_path: Path) -> None:
+    game, game_id, box = maildir_campaign(tmp_path, "campaign-gm-forged")
+    run(game, NOW)
+    for n in range(5):
+        box.add(message(GM_ADDRESS, "act", f"pause {n}", None, hour=9 + n).as_bytes())
+    counts = run(game, NOW).counts
+    assert counts == {"refused (token)": 1, "ignored (token)": 4, "mails sent": 1}
+    assert len(to(tmp_path, GM_ADDRESS)) == 1 and journal.read(game) == []
+    box.add(message(GM_ADDRESS, "act", "pause", None, day=3).as_bytes())
+    assert run(game, NOW + timedelta(days=1)).counts["refused (token)"] == 1
+
+
+def test_games_sharing_an_inbox_route_the_game_masters_acts_by_their_token(tmp_path: Path) -> None:
+    import mailbox
+
+    from adjudicator.mail.judge.route import run_many
+    from tests.campaignplay import make_campaign
+
+    box = mailbox.Maildir(tmp_path / "Maildir", create=True)
+    inbox, out = 'kind = "maildir"\npath = "../Maildir"', 'kind = "folder"\npath = "../sent"'
+    ids = [make_campaign(tmp_path / name, f"campaign-route-{name}", inbox, out) for name in ("a", "b")]
+    run_many([tmp_path / "a", tmp_path / "b"], NOW)
+    box.add(message(GM_ADDRESS, "act", "pause for b", gm_token(ids[1])).as_bytes())
+    done = {Path(label).name: s.counts for label, s in run_many([tmp_path / "a", tmp_path / "b"], NOW)}
+    assert done["b"]["done (pause, game master)"] == 1 and "done (pause, game master)" not in done["a"]
+    assert journal.read(tmp_path / "a") == [] and [e.action for e in journal.read(tmp_path / "b")] == ["pause"]

@@ -79,6 +79,7 @@ class Campaign(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     notices: list[str] = msgspec.field(default_factory=list)  # one line each, for the next mails
     requests: dict[str, Requests] = msgspec.field(default_factory=dict)  # address (lower case) -> today's
     passed_told: list[str] = msgspec.field(default_factory=list)  # former holders' addresses told once
+    gm_noted: str | None = None  # the day the game master's address was last told a mail lacked the token
 
     def tally(self, colour: str, generation: int) -> Tally:
         """The figures of ``colour``'s holder in ``generation`` (made if new)."""

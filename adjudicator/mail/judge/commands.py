@@ -197,13 +197,23 @@ def before_player(game: Game, commit: Commit, request: Request, colour: PlayerCo
         if request.carries(game.token(tokens.GM, game.game_id)):
             return _gm_mail(game, commit, request)
         if colour is None:
-            commit.mail(compose.token_refusal(game.config.address, gm, game.now), None, "refusal")
-            return "refused (token)"
+            return _gm_without_token(game, commit, gm)
     if colour is None:
         former = seats.former_holder(game.roster, request.sender)
         if former is not None:
             return _passed(game, commit, *former)
     return None
+
+
+def _gm_without_token(game: Game, commit: Commit, gm: str) -> str:
+    """A mail from the game master's address without their token: one note a day."""
+    c = campaign.of(commit)
+    day = game.now.astimezone(clock.where(game.config)).date().isoformat()
+    if c.gm_noted == day:
+        return "ignored (token)"
+    c.gm_noted = day
+    commit.mail(compose.token_refusal(game.config.address, gm, game.now), None, "refusal")
+    return "refused (token)"
 
 
 def _gm_mail(game: Game, commit: Commit, request: Request) -> str:
