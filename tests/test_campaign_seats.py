@@ -144,6 +144,9 @@ def test_a_kicked_seat_is_vacant_and_played_by_the_stand_in_at_once(tmp_path: Pa
     assert read_roster(str(game / "roster.toml")).players["green"].vacant
     _play(tmp_path, box, game, 5, NOW, {"red": RED})
     assert len(to(tmp_path, GREEN)) == before + 1  # a vacant seat gets no mail
+    from tests.judgeplay import JUDGE
+
+    assert to(tmp_path, JUDGE) == []  # not even at its placeholder address
     from adjudicator.game.engine import deciders
 
     assert "green" not in deciders(gamelog.latest(game / "log").state.pending)
