@@ -48,22 +48,25 @@ class Header:
 
 
 def read_header(data: bytes) -> Header:
-    """The header block at the start of ``data`` (an mbox ``From `` line skipped)."""
+    """The header block at the start of ``data`` (an mbox ``From `` line skipped); lines end
+    at CR LF, CR or LF, as the ``email`` package's parser ends them."""
     fields: list[tuple[str, str]] = []
     problem: Problem | None = None
     name: str | None = None
     value: list[bytes] = []
-    size = 0
-    pos = 0
-    if data.startswith(b"From "):
-        pos = _line_end(data, 0)
-    while pos < len(data):
-        end = _line_end(data, pos)
-        line = data[pos:end].rstrip(b"\r\n")
-        if end > MAX_HEADER_BYTES:
-            problem = problem or header_too_long(f"more than {MAX_HEADER_BYTES:,} bytes").problem
+    size = used = 0
+    lines = data[:MAX_HEADER_BYTES + 2].splitlines(keepends=True)
+    if lines and lines[0].startswith(b"From "):
+        used = len(lines[0])
+        lines = lines[1:]
+    ended = False
+    for raw in lines:
+        used += len(raw)
+        if used > MAX_HEADER_BYTES and raw.rstrip(b"\r\n"):
+            problem = header_too_long(f"more than {MAX_HEADER_BYTES:,} bytes").problem
+            name = None  # the field cut off here is not kept
             break
-        pos = end
+        line = raw.rstrip(b"\r\n")
         if line[:1] in (b" ", b"\t"):
             if name is not None:  # a continuation line (one before any field is skipped)
                 size += len(line)
@@ -73,17 +76,12 @@ def read_header(data: bytes) -> Header:
             problem = _keep(fields, name, value, size) or problem
         m = _FIELD.match(line)
         if m is None:
-            name = None
+            name, ended = None, True
             break  # a blank line (or a line that is no field) ends the header
         name, value, size = m.group(1).decode("ascii").lower(), [line[m.end():]], len(line)
-    if name is not None and pos >= len(data):
+    if name is not None and (ended or len(data) <= MAX_HEADER_BYTES + 2):
         problem = _keep(fields, name, value, size) or problem
     return Header(tuple(fields), problem)
-
-
-def _line_end(data: bytes, pos: int) -> int:
-    end = data.find(b"\n", pos)
-    return len(data) if end < 0 else end + 1
 
 
 def _keep(fields: list[tuple[str, str]], name: str, value: list[bytes], size: int) -> Problem | None:
@@ -121,7 +119,7 @@ def _decode_word(charset: str, encoding: str, encoded: str) -> str | None:
     raw = encoded.encode("ascii", errors="replace")
     try:
         if encoding in "bB":
-            data = binascii.a2b_base64(raw + b"=" * (-len(raw) % 4))
+            data = binascii.a2b_base64(raw + b"=" * (-len(raw) % 4), strict_mode=True)
         else:
             data = binascii.a2b_qp(raw, header=True)
     except (binascii.Error, ValueError):

@@ -140,7 +140,7 @@ class _Counting(Compat32):
         object.__setattr__(self, "budget", budget)  # policies are read-only once made
 
     def header_source_parse(self, sourcelines: list[str]) -> tuple[str, str]:
-        size = sum(len(line) for line in sourcelines)
+        size = sum(len(line.rstrip("\r\n")) for line in sourcelines)  # as fields.read_header counts
         name = sourcelines[0].split(":", 1)[0].strip().lower()
         if size > MAX_FIELD_BYTES:
             raise header_too_long(f"a field {name[:40]!r} has more than {MAX_FIELD_BYTES:,} bytes")

@@ -20,9 +20,9 @@ _LINES = r"\x00-\x1f\x7f-\x9f\u2028\u2029"
 _FORMAT = r"\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff"
 Name = Annotated[str, msgspec.Meta(min_length=1, max_length=100, pattern=f"^[^{_LINES}]+$")]
 # A plain address local@domain: no spaces, angle brackets, quotes, commas, controls or
-# format characters.
+# format characters, and nothing a mail reader could take for an encoded word ("=?").
 Address = Annotated[str, msgspec.Meta(min_length=3, max_length=254,
-                                      pattern=rf'^[^\s<>()\[\]\\,;:"@{_LINES}{_FORMAT}]+@[A-Za-z0-9.-]+\.[A-Za-z]{{2,}}$')]
+                                      pattern=rf'^(?!.*=\?)[^\s<>()\[\]\\,;:"@{_LINES}{_FORMAT}]+@[A-Za-z0-9.-]+\.[A-Za-z]{{2,}}$')]
 
 
 class Seat(Model, frozen=True):

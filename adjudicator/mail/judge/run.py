@@ -63,8 +63,7 @@ class Summary:
         self.counts[what] = self.counts.get(what, 0) + 1
 
     def warn(self, found: Problem) -> None:
-        """Something the run left out (a board picture): counted, and kept for stderr."""
-        self.add("mails without their board picture")
+        """Something the run left out (a board picture), kept (once) for stderr."""
         if all(w.code != found.code for w in self.warnings):
             self.warnings.append(found)
 
@@ -151,6 +150,8 @@ def step_mails(game: Game, commit: record.Commit, step: int, opened: datetime | 
     for warning in unique_warnings(mails):  # a board picture left out: said, never silent
         game.summary.warn(warning)
     for mail in mails:
+        if mail.warnings:
+            game.summary.add("mails without their board picture")
         kind = "decision" if mail.player in deciders(state.pending) else "news"
         commit.mail(mail.message, mail.player, kind)
     commit.state.mailed = step

@@ -31,7 +31,7 @@ _PLAIN = re.compile(r"[\x20-\x7e]*")
 # A display name written as it is: RFC 5322 atext words separated by single spaces.
 _ATOMS = re.compile(r"[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+( [A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*")
 # A plain address (the roster's form): no blanks, brackets, quotes, commas or controls.
-_ADDRESS = re.compile(r"[^\s<>()\[\]\\,;:\"@\x00-\x1f\x7f-\x9f\u2028\u2029\u200b-\u200f\u202a-\u202e"
+_ADDRESS = re.compile(r"(?!.*=\?)[^\s<>()\[\]\\,;:\"@\x00-\x1f\x7f-\x9f\u2028\u2029\u200b-\u200f\u202a-\u202e"
                       r"\u2060-\u2064\u2066-\u2069\ufeff]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}")
 WIDTH = 76  # the longest header line written (RFC 5322 recommends at most 78)
 
