@@ -18,7 +18,9 @@ Every figure is a median over repeated runs on this machine:
 5. memory: peak resident memory of a cold adjudication and of verifying a long log, and
    the size of a mid-game game file;
 6. game records (:mod:`adjudicator.perf.bench_records`): size, and records verified per
-   second with 1 and 2 workers in the process pool and on a Dask LocalCluster.
+   second with 1 and 2 workers in the process pool and on a Dask LocalCluster;
+7. the mail judge against hostile mail (:mod:`adjudicator.perf.bench_mail`): one run over
+   100 hostile messages and then a legal order, its wall time and peak memory.
 """
 
 from __future__ import annotations
@@ -119,6 +121,9 @@ def run(quick: bool = False) -> Bench:
         from adjudicator.perf.bench_records import records_figures
 
         figures += records_figures(log, Path(tmp), quick)
+        from adjudicator.perf.bench_mail import mail_figures
+
+        figures += mail_figures(Path(tmp), quick)
         mid = log / "0060-game.json"
         figures.append(Figure(name="mid_game_file_bytes", value=mid.stat().st_size, unit="bytes"))
     return Bench(machine=machine(), figures=[_judge(f) for f in figures])

@@ -62,6 +62,7 @@ class MaildirSource:
 
     def __init__(self, path: str) -> None:
         self.root = Path(path)
+        self.known: dict[str, Path] = {}  # where each message given was
         for sub in ("new", "cur"):
             if not (self.root / sub).is_dir():
                 raise OSError(f"{path} is not a Maildir (it has no {sub}/ folder)")
@@ -89,6 +90,7 @@ class MaildirSource:
                 except FileNotFoundError:  # taken meanwhile by another reader
                     continue
         for _, key, path in sorted(unseen):
+            self.known[key] = path
             try:
                 with path.open("rb") as f:
                     size = os.fstat(f.fileno()).st_size
@@ -98,11 +100,15 @@ class MaildirSource:
             yield Incoming(key, data, size)
 
     def done(self, key: str) -> None:
-        path = self._files().get(key)
-        if path is None:
-            return  # gone (moved or deleted by another reader): nothing to mark
-        flags = "".join(sorted(set(self._flags(path)) | {"S"}))
-        os.rename(path, self.root / "cur" / f"{key}:2,{flags}")
+        for path in (self.known.get(key), self._files().get(key)):  # where it was, else where it is now
+            if path is None:
+                continue
+            flags = "".join(sorted(set(self._flags(path)) | {"S"}))
+            try:
+                os.rename(path, self.root / "cur" / f"{key}:2,{flags}")
+                return
+            except FileNotFoundError:  # moved meanwhile by another reader
+                continue
 
     def close(self) -> None:
         pass

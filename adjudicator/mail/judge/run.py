@@ -211,8 +211,9 @@ def handle(game: Game, incoming: Incoming, letter: Letter) -> None:
     commit = record.Commit(game.folder, state)
     outcome = _outcome(game, commit, letter, keys)
     game.summary.add(outcome)
-    if outcome not in NOT_RECORDED:
-        commit.handled(keys, outcome)
+    if outcome in NOT_RECORDED and not commit.mails:
+        return  # nothing answered, nothing to record
+    commit.handled(keys, outcome)
     commit.write()
 
 
