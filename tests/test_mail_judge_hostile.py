@@ -384,3 +384,31 @@ def test_a_shared_inbox_keeps_each_games_mail_for_its_own_run(tmp_path: Path) ->
     assert _unread(box) == 1
     assert run(tmp_path / "b", NOW).counts["accepted"] == 1 and _unread(box) == 0
     assert a_id != b_id
+
+
+def test_the_commands_report_a_picture_left_out_on_stderr(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    pytest.importorskip("drawsvg", reason="the drawing extra is not installed: no picture to fail")
+    from typer.testing import CliRunner
+
+    import adjudicator.drawing
+    from adjudicator.commands.main import app
+    from adjudicator.errors import Malformed
+    from adjudicator.game.newgame import new_game
+    from adjudicator.logs.selfplay import selfplay
+    from adjudicator.mail.outgoing.compose import write_player_mails
+
+    def broken(view: object) -> str:
+        raise RuntimeError("the drawing broke")
+    monkeypatch.setattr(adjudicator.drawing, "board_svg", broken)
+    selfplay(2, "pictures", ["random", "random"], tmp_path / "log")
+    done = CliRunner().invoke(app, ["mail-out", str(tmp_path / "log"), "--outbox", str(tmp_path / "out")])
+    assert done.exit_code == 0 and "warning: " in done.stderr and "mail.picture_failed" in done.stderr
+    assert list((tmp_path / "out").glob("*.eml"))  # the mails are written, without the picture
+    state = new_game(("red", "green"), "pictures", method="test")
+    with pytest.raises(Malformed) as refused:  # a caller that keeps no warnings is told at once
+        write_player_mails(str(tmp_path / "none"), state, {}, None, 0)
+    assert [p.code for p in refused.value.problems] == ["mail.picture_failed"]
+    assert not (tmp_path / "none").exists() or not list((tmp_path / "none").iterdir())
+    found: list[object] = []
+    write_player_mails(str(tmp_path / "kept"), state, {}, None, 0, warnings=found)  # type: ignore[arg-type]
+    assert len(found) == 1 and len(list((tmp_path / "kept").glob("*.eml"))) == 2

@@ -343,3 +343,47 @@ def test_a_huge_html_bomb_is_read_and_refused_only_by_the_text_limit() -> None:
         data = HEAD + b"Content-Type: text/html\r\n\r\n" + bomb.encode()
         letter = read_letter(data)
         assert letter.refusal is None and len(letter.parts) == 1
+
+
+def test_python_codecs_that_are_no_charset_are_never_used() -> None:
+    from adjudicator.mail import charsets
+
+    for name in ("base64", "rot13", "zlib", "bz2", "hex", "uu", "quopri", "idna", "punycode", "undefined",
+                 "unicode_escape", "raw_unicode_escape", "charmap"):
+        assert charsets.codec(name) is None, name
+    assert charsets.decode(b"caf\\xe9 \\u0041", "unicode_escape") == "caf\\xe9 \\u0041"  # not decoded as escapes
+    assert charsets.decode(b"xn--caf-dma", "idna") == "xn--caf-dma"
+    assert [charsets.codec(n) for n in ("UTF-8", ' "latin1" ', "cp1252")] == ["utf-8", "iso8859-1", "cp1252"]
+
+
+# --- Whatever the bytes, a message is read (or refused), never a crash ------------------------
+
+_CORPUS = sorted((Path(__file__).resolve().parent.parent / "fixtures" / "mail").glob("*.eml"))
+_PIECES = [b"\r\n", b"\n", b"\r", b"--", b"=?", b"?=", b";", b'"', b"(", b")", b"<", b">", b"=", b"*", b"'",
+           b"%", b"\x00", b"\xff", b"\n\n", b"Content-Type: multipart/mixed; boundary=", b"Content-Type: message/rfc822\n",
+           b"Content-Transfer-Encoding: base64\n", b"Content-Transfer-Encoding: x-uuencode\n", b"begin 644 x\n",
+           b"charset=", b"charset*=idna''%ff", b"filename*0*=", b"=?utf-8?b?", b"=?rot13?q?", b"multipart/digest",
+           b"message/delivery-status", b"From: ", b"From ", b"utf-16", b"undefined"]
+
+
+def test_any_bytes_are_read_or_refused_never_a_crash() -> None:
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from adjudicator.mail.read import orders_in
+
+    @settings(max_examples=300, deadline=None, database=None)
+    @given(st.sampled_from(_CORPUS), st.lists(st.tuples(st.floats(0, 1), st.sampled_from(_PIECES) | st.binary(max_size=6),
+                                                        st.integers(0, 30)), max_size=12))
+    def read(path: Path, edits: list[tuple[float, bytes, int]]) -> None:
+        data = bytearray(path.read_bytes())
+        for where, piece, cut in edits:
+            at = int(where * len(data))
+            data[at:at + cut % 3] = piece
+        letter = read_letter(bytes(data))
+        assert (letter.refusal is None) or letter.parts == ()
+        try:
+            orders_in([(p.place, p.text) for p in letter.parts], "m.eml", [GAME])
+        except Malformed:
+            pass
+    read()

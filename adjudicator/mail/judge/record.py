@@ -38,7 +38,7 @@ from adjudicator.mail.message import Letter
 from adjudicator.mail.outgoing.headers import finish
 
 FORMAT = 2  # 1: keys held the whole Message-ID ("id:<...>") and a 64-digit hash
-# The handled messages' keys kept (two per message): about 120 bytes each in state.json.
+# The handled messages' keys kept (two per message): about 75 bytes each in state.json.
 MAX_HANDLED = 20_000
 
 
