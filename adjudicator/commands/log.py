@@ -114,7 +114,8 @@ def log_add(
 
             left_out: list[Problem] = []  # a board picture the mails lack
             write_player_mails(str(outbox), result.state, result.private, names, k, warnings=left_out)
-            print_problems(left_out, as_json, label="warning: ")
+            if left_out:
+                print_problems(left_out, as_json, label="warning: ")
         echo(f"Added step {k:04d} to {log}: {k:04d}-orders.json, -game.json, -report.md, "
              f"-report-COLOUR.md, -view-COLOUR.json. {cli_args.next(result.state)}")
 

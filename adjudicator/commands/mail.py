@@ -58,7 +58,8 @@ def mail_out(
                             folder=str(outbox))
                 count += 1
         outputs.commit()
-        print_problems(left_out, as_json, label="warning: ")
+        if left_out:
+            print_problems(left_out, as_json, label="warning: ")
         echo(f"Wrote {count} mail(s) into {outbox}.")
 
     run(as_json, work)

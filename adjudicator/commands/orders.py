@@ -109,7 +109,8 @@ def adjudicate(
                 outputs.add(str(output), result.data, replaces="GAME", last=True)
             outputs.expect_unchanged(str(game), game_data)
             outputs.commit()
-        print_problems(left_out, as_json, label="warning: ")
+        if left_out:
+            print_problems(left_out, as_json, label="warning: ")
         if write.is_stdout(output):
             echo_json(result.data.decode(), nl=False)
         elif report_out:

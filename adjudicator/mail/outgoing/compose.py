@@ -45,9 +45,9 @@ def player_mail(view: GameView, private_report: str, roster: Roster | None = Non
                 pictures: Pictures = "svg", warnings: list[Problem] | None = None) -> EmailMessage:
     """The mail for ``view.viewer`` after a decision: news, what to decide, template, state;
     the view attached, and the board picture (``pictures``: "svg", "png" for SVG and PNG,
-    "none").  A picture that cannot be drawn (no drawing extra, no converter for PNG, a
-    failure) leaves the mail whole without it, and is reported: appended to ``warnings``,
-    or raised (:class:`Malformed`) when no list is given."""
+    "none") where the drawing extra is installed.  A picture that fails to be drawn (or a
+    PNG with no Chromium to make it) leaves the mail whole without it, and is reported:
+    appended to ``warnings``, or raised (:class:`Malformed`) when no list is given."""
     colour = view.viewer
     assert colour is not None
     seat = roster.players.get(colour) if roster is not None else None
@@ -78,13 +78,13 @@ def player_mail(view: GameView, private_report: str, roster: Roster | None = Non
 
 
 def _attach_pictures(msg: EmailMessage, view: GameView, png: bool) -> Problem | None:
-    """The board as the player sees it (issue 19), attached; what kept it out, if anything
-    (the mail is complete without it)."""
+    """The board as the player sees it (issue 19), attached where the drawing extra is
+    installed (the mail is complete without it, as the README says); what kept a picture
+    out otherwise: a drawing that failed, a PNG asked for with no Chromium to make it."""
     import importlib.util
 
     if importlib.util.find_spec("drawsvg") is None:
-        return problem("mail.picture_unavailable", "$", "The board picture was left out of the mails: the "
-                       "drawing extra is not installed (pip install 'trajan[drawing]'), or ask for none.")
+        return None
     from adjudicator.drawing import board_png, board_svg
 
     name = f"board-{view.viewer}-{view.decision:04d}"
