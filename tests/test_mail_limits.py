@@ -387,3 +387,49 @@ def test_any_bytes_are_read_or_refused_never_a_crash() -> None:
         except Malformed:
             pass
     read()
+
+
+# --- Headers the judge writes: exactly the text, read back by any mail reader -------------------
+
+def test_any_name_or_subject_reads_back_as_exactly_that_text() -> None:
+    """The ``email`` package as the mail reader: a header built by headers.py from any text
+    (after the terminal escape) parses back to that text, and to no other field."""
+    import re
+    from email import message_from_bytes, policy
+    from email.header import decode_header, make_header
+    from email.message import EmailMessage
+
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from adjudicator.escape import terminal
+    from adjudicator.mail.outgoing import headers
+
+    words = st.sampled_from(["=?utf-8?q?Ann=0D=0ABcc:_evil@x.org?=", "=?", "?=", "Bcc:", "\r\n", "\n", " ", "  ",
+                             '"', "\\", "<x@y.org>", ",", ";", "(", ")", "\u202e", "\u00e9", "\U0001f600", "a" * 80])
+
+    @settings(max_examples=300, deadline=None, database=None)
+    @given(st.lists(words | st.text(max_size=10), max_size=12))
+    def round_trip(parts: list[str]) -> None:
+        value = terminal("".join(parts))
+        message = EmailMessage()
+        message["Subject"] = headers.text("Subject", "Trajan " + value)
+        message["To"] = headers.mailbox("To", value, "ann@example.org")
+        message.set_content("x")
+        data = headers.finish(message)
+        again = message_from_bytes(data, policy=policy.default)
+        assert str(again["Subject"]) == "Trajan " + value
+        assert [a.addr_spec for a in again["To"].addresses] == ["ann@example.org"]
+        # The display name as RFC 2047 reads it (the legacy decoder does; the modern one puts
+        # a blank between two encoded words of a phrase, against section 6.2).
+        unfolded = data.split(b"\n\n", 1)[0].replace(b"\n ", b" ").decode("ascii")
+        to = next(line[4:] for line in unfolded.split("\n") if line.startswith("To: "))
+        phrase = to.rsplit(" <ann@example.org>", 1)[0] if value else ""
+        if phrase.startswith('"'):
+            shown = re.sub(r"\\(.)", r"\1", phrase[1:-1])
+        else:
+            shown = str(make_header(decode_header(phrase))) if phrase else ""
+        assert shown == value
+        assert sorted(again.keys()) == sorted(["Subject", "To", "Content-Type", "Content-Transfer-Encoding",
+                                               "MIME-Version", "Auto-Submitted"])
+    round_trip()
