@@ -11,9 +11,11 @@ message goes to one game:
 - from an address in no roster: ignored; in exactly one game's roster: that game handles
   it as a one-game run does (a token refusal at the registered address included);
 - from an address in several rosters: the game whose token for that colour it carries;
-  if it carries none, one token refusal naming no game; a ``resend`` (or a message with
-  the tokens of several games) goes to the game whose id its subject, else its text,
-  names, and if that is not exactly one, to none: the player gets a hint to name the game.
+  if it carries none, one token note naming no game (at most one a day); a message with
+  the tokens of several games goes to the game whose id its subject, else its text,
+  names, and if that is not exactly one, to none: the player gets a hint to name the game;
+- a message over a limit, or sent by a program, goes to the first of the sender's games
+  (a note at most once a day, or nothing).
 
 A message that goes to no game is recorded, with its answer, in the record of every game
 whose roster has the sender (:mod:`.record`'s ``handled``), its answer in the journal of
