@@ -42,6 +42,11 @@ class Request:
     subject: str
     texts: Sequence[str]
     carries: Callable[[str], bool]
+    keys: Sequence[str] = ()  # the message's record keys: an answer's Message-ID is made from them
+
+    def msgid(self, sender: str, kind: str) -> str | None:
+        """The Message-ID of the judge's answer of ``kind`` (the same if written again)."""
+        return compose.message_id(sender, kind, self.keys[-1]) if self.keys else None
 
     def command(self) -> list[str] | None:
         """The command's words (the first one lower case), if the message is a command."""
@@ -76,7 +81,8 @@ def answer(game: Game, commit: Commit, request: Request, colour: PlayerColour) -
     allowed = within_limit(game, commit, request.sender)
     if allowed is not True:
         if allowed is False:
-            reply(game, commit, colour, "too many requests", [
+            limit = request.msgid(game.config.address, "limit")
+            reply(game, commit, colour, "too many requests", limit, [
                 f"The judge answers at most {game.config.requests.per_day} commands a day from one address;",
                 "this one and any more today get no answer. Your orders are read as always."])
             return "refused (too many requests)"
@@ -86,28 +92,29 @@ def answer(game: Game, commit: Commit, request: Request, colour: PlayerColour) -
     if word == "resend":
         from adjudicator.mail.judge.run import _resend
 
-        return _resend(game, commit, colour)
+        return _resend(game, commit, colour, list(request.keys))
     if word in ("absent", "back"):
         done = absence.begin(game, commit, colour, rest) if word == "absent" else \
             absence.end(game, commit, colour)
-        return _answered(game, commit, colour, word, done)
+        return _answered(game, commit, request, colour, word, done)
     if word == "status":
-        return _answered(game, commit, colour, word, information.status(game, commit, colour))
+        return _answered(game, commit, request, colour, word, information.status(game, commit, colour))
     if word == "options":
-        return _answered(game, commit, colour, word, information.options(game, commit, colour))
+        return _answered(game, commit, request, colour, word, information.options(game, commit, colour))
     if word == "history":
-        return _answered(game, commit, colour, word, information.history(game, colour, rest))
-    return _answered(game, commit, colour, word, help_lines(game))
+        return _answered(game, commit, request, colour, word, information.history(game, colour, rest))
+    return _answered(game, commit, request, colour, word, help_lines(game))
 
 
-def _answered(game: Game, commit: Commit, colour: PlayerColour, word: str,
+def _answered(game: Game, commit: Commit, request: Request, colour: PlayerColour, word: str,
               done: list[str] | Problem) -> str:
+    msgid = request.msgid(game.config.address, "answer")
     if isinstance(done, Problem):
-        reply(game, commit, colour, f"{word}: not done", [
+        reply(game, commit, colour, f"{word}: not done", msgid, [
             f"Your command {word!r} was not done; nothing changed:", "",
             f"- {terminal(done.message)} [{done.code}]", "", 'Mail "help" for the commands.'])
         return f"refused ({word})"
-    reply(game, commit, colour, word, done)
+    reply(game, commit, colour, word, msgid, done)
     return f"answered ({word})"
 
 
@@ -116,8 +123,8 @@ def help_instead(game: Game, commit: Commit, colour: PlayerColour) -> str:
     allowed = within_limit(game, commit, colour_address(game, colour))
     if allowed is not True:
         return "ignored (too many requests)"
-    reply(game, commit, colour, "help", ["Your message held neither orders nor a command the judge knows.",
-                                         "", *help_lines(game)])
+    said = "Your message held neither orders nor a command the judge knows."
+    reply(game, commit, colour, "help", None, [said, "", *help_lines(game)])
     return "answered (help)"
 
 
@@ -141,12 +148,14 @@ def within_limit(game: Game, commit: Commit, sender: str) -> bool | None:
     return None
 
 
-def reply(game: Game, commit: Commit, colour: PlayerColour, what: str, lines: Sequence[str]) -> None:
+def reply(game: Game, commit: Commit, colour: PlayerColour, what: str, msgid: str | None,
+          lines: Sequence[str]) -> None:
     """Journal the answer ``lines`` to ``colour``'s registered address (subject: ``what``)."""
     to = colour_address(game, colour)
     subject = f"[trajan {game.game_id}] {what}"
     body = "\n".join(lines).rstrip("\n") + "\n"
-    commit.mail(compose.short(game.config.address, to, subject, body, game.now), colour, "answer")
+    commit.mail(compose.short(game.config.address, to, subject, body, game.now, msgid=msgid), colour,
+                "answer")
 
 
 def help_lines(game: Game) -> list[str]:
@@ -197,7 +206,7 @@ def before_player(game: Game, commit: Commit, request: Request, colour: PlayerCo
         if request.carries(game.token(tokens.GM, game.game_id)):
             return _gm_mail(game, commit, request)
         if colour is None:
-            return _gm_without_token(game, commit, gm)
+            return _gm_without_token(game, commit, gm, request.msgid(game.config.address, "note"))
     if colour is None:
         former = seats.former_holder(game.roster, request.sender)
         if former is not None:
@@ -205,14 +214,14 @@ def before_player(game: Game, commit: Commit, request: Request, colour: PlayerCo
     return None
 
 
-def _gm_without_token(game: Game, commit: Commit, gm: str) -> str:
+def _gm_without_token(game: Game, commit: Commit, gm: str, msgid: str | None) -> str:
     """A mail from the game master's address without their token: one note a day."""
     c = campaign.of(commit)
     day = game.now.astimezone(clock.where(game.config)).date().isoformat()
     if c.gm_noted == day:
         return "ignored (token)"
     c.gm_noted = day
-    commit.mail(compose.token_refusal(game.config.address, gm, game.now), None, "refusal")
+    commit.mail(compose.token_refusal(game.config.address, gm, game.now, msgid=msgid), None, "refusal")
     return "refused (token)"
 
 
@@ -220,19 +229,22 @@ def _gm_mail(game: Game, commit: Commit, request: Request) -> str:
     from adjudicator.errors import Illegal, Malformed
     from adjudicator.mail.judge import gm
 
-    assert game.roster.gm is not None
-    to = game.roster.gm
     try:
         act = gm.parse_mail(request.lines())
         done = gm.perform(game, commit, act, "gm by mail")
     except (Malformed, Illegal) as e:
-        body = ["Your act was not done; nothing changed:", "", *gm.problems_lines(list(e.problems))]
-        commit.mail(compose.short(game.config.address, to, f"[trajan {game.game_id}] game master: not done",
-                                  "\n".join(body) + "\n", game.now), None, "gm")
+        lines = ["Your act was not done; nothing changed:", "", *gm.problems_lines(list(e.problems))]
+        _to_gm(game, commit, request, "game master: not done", lines)
         return "refused (game master)"
-    commit.mail(compose.short(game.config.address, to, f"[trajan {game.game_id}] game master: {act.kind}",
-                              "\n".join(done) + "\n", game.now), None, "gm")
+    _to_gm(game, commit, request, f"game master: {act.kind}", done)
     return f"done ({act.kind}, game master)"
+
+
+def _to_gm(game: Game, commit: Commit, request: Request, what: str, lines: list[str]) -> None:
+    assert game.roster.gm is not None
+    mail = compose.short(game.config.address, game.roster.gm, f"[trajan {game.game_id}] {what}",
+                         "\n".join(lines) + "\n", game.now, msgid=request.msgid(game.config.address, "gm"))
+    commit.mail(mail, None, "gm")
 
 
 def _passed(game: Game, commit: Commit, colour: PlayerColour, past: PastHolder) -> str:

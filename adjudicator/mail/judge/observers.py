@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime
-from email.headerregistry import Address
 from email.message import EmailMessage
 from email.utils import format_datetime
 from pathlib import Path
@@ -20,6 +19,7 @@ from pathlib import Path
 from adjudicator.digest import hexdigest
 from adjudicator.escape import terminal
 from adjudicator.files import io
+from adjudicator.mail.outgoing import headers
 from adjudicator.mail.outgoing.text import news_section, wrap
 from adjudicator.model.roster import Observer
 from adjudicator.model.state import GameState
@@ -48,14 +48,15 @@ def public_mail(state: GameState, report: str, observer: Observer, sender: str, 
             "== The game as everyone sees it ==", "", *wrap(render_show(view).rstrip("\n")), "",
             f"Game file: {view.chain.hash}"]
     message = EmailMessage()
-    message["From"] = Address("Trajan judge", addr_spec=sender)
-    message["To"] = Address(terminal(observer.name), addr_spec=observer.address)
-    message["Subject"] = f"Trajan {game}, decision {view.decision}: news (observer)"
+    # Text from the roster and the game file goes through headers.py: never decoded (issue 25).
+    message["From"] = headers.mailbox("From", "Trajan judge", sender)
+    message["To"] = headers.mailbox("To", terminal(observer.name), observer.address)
+    message["Subject"] = headers.text("Subject", f"Trajan {game}, decision {view.decision}: news (observer)")
     message["Date"] = format_datetime(now)
     domain = sender.rpartition("@")[2] or "localhost"
     message["Message-ID"] = (f"<trajan.{view.chain.hash[:24]}.observer."
                              f"{hexdigest(observer.address.lower().encode())[:12]}@{domain}>")
-    message["X-Trajan-Game"] = game
+    message["X-Trajan-Game"] = headers.text("X-Trajan-Game", game)
     message["X-Trajan-Decision"] = str(view.decision)
     message["X-Trajan-Game-File"] = view.chain.hash
     message.set_content("\n".join(body) + "\n", subtype="plain", charset="utf-8", cte="quoted-printable")

@@ -78,8 +78,9 @@ def _one(game: Game, commit: record.Commit, step: int, state: GameState) -> bool
     if game.now >= deadlines.remind_at(due, rules.remind_hours) and step not in commit.state.reminded:
         for colour in deciders(state.pending):
             seat = game.roster.players[colour]
+            msgid = compose.message_id(game.config.address, "reminder", f"{state.game_id}\0{step}\0{colour}")
             commit.mail(compose.reminder(game.config.address, seat.address, state.game_id, state.decision,
-                                         due, game.now), colour, "reminder")
+                                         due, game.now, msgid=msgid), colour, "reminder")
         commit.state.reminded.append(step)
         game.summary.add("reminders")
         return True

@@ -14,7 +14,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from email.headerregistry import Address
 from email.message import EmailMessage
 from email.utils import format_datetime
 from pathlib import Path
@@ -22,6 +21,7 @@ from pathlib import Path
 from adjudicator.digest import hexdigest
 from adjudicator.escape import terminal
 from adjudicator.files import io
+from adjudicator.mail.outgoing import headers
 from adjudicator.mail.outgoing.text import wrap
 from adjudicator.model.events import ScoreChanged
 from adjudicator.model.state import GameOver, GameState
@@ -122,14 +122,14 @@ def final_mail(state: GameState, *, sender: str, to: str, name: str, colour: str
                     "recorded."), "",
               f"Game file: {state.chain.hash}"]
     message = EmailMessage()
-    message["From"] = Address("Trajan judge", addr_spec=sender)
-    message["To"] = Address(terminal(name), addr_spec=to)
-    message["Subject"] = f"Trajan {game}: the game is over"
+    message["From"] = headers.mailbox("From", "Trajan judge", sender)
+    message["To"] = headers.mailbox("To", terminal(name), to)
+    message["Subject"] = headers.text("Subject", f"Trajan {game}: the game is over")
     message["Date"] = format_datetime(now)
     reader = hexdigest(to.lower().encode())[:12]
     domain = sender.rpartition("@")[2] or "localhost"
     message["Message-ID"] = f"<trajan.{state.chain.hash[:24]}.final.{reader}@{domain}>"
-    message["X-Trajan-Game"] = game
+    message["X-Trajan-Game"] = headers.text("X-Trajan-Game", game)
     message.set_content("\n".join(lines) + "\n", subtype="plain", charset="utf-8", cte="quoted-printable")
     for f in files:
         if f.data is not None:
