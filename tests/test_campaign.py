@@ -344,3 +344,17 @@ def test_games_sharing_an_inbox_route_the_game_masters_acts_by_their_token(tmp_p
     done = {Path(label).name: s.counts for label, s in run_many([tmp_path / "a", tmp_path / "b"], NOW)}
     assert done["b"]["done (pause, game master)"] == 1 and "done (pause, game master)" not in done["a"]
     assert journal.read(tmp_path / "a") == [] and [e.action for e in journal.read(tmp_path / "b")] == ["pause"]
+
+
+def test_a_first_line_that_only_begins_with_a_command_word_is_not_a_command(tmp_path: Path) -> None:
+    from adjudicator.mail.judge.commands import Request
+
+    def command(subject: str, text: str) -> list[str] | None:
+        return Request(sender=RED, subject=subject, texts=[text], carries=lambda _: True).command()
+    assert command("Re: my orders", "Back from my holiday, here are my orders:\n\nBEGIN ORDERS") is None
+    assert command("Re: my orders", "Status of my turn: see below") is None
+    assert command("Re: my orders", "back") == ["back"] and command("", "\n  Status.\n") == ["status"]
+    assert command("trajan-abc: history 3 5", "hello") == ["history", "3", "5"]
+    assert command("", "history from the start please now") is None
+    assert command("Re: [trajan g] status", "resend") == ["resend"]  # the subject is not "status" alone
+    assert command("", "> status\nabsent until 2026-03-09 holiday") == ["absent", "until", "2026-03-09", "holiday"]

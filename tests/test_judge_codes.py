@@ -115,7 +115,7 @@ def _judge_literals() -> tuple[set[str], list[str]]:
 
 
 def test_every_judge_code_in_the_code_has_a_case() -> None:
-    from tests.test_campaign_codes import CASES as CAMPAIGN  # a campaign's codes (issue 28), one case each there
+    from tests.test_campaign_codes import CASES as CAMPAIGN  # a campaign's codes (issue 28)
 
     covered = set(CASES) | {code for code, _ in CAMPAIGN.values()}
     codes, built = _judge_literals()

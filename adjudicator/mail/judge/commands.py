@@ -1,8 +1,9 @@
 """Commands by mail (issue 28): ``help``, ``status``, ``options``, ``history [FROM [TO]]``,
 ``resend``, ``absent until DATE [reason]`` and ``back``.
 
-A command is the first word of the subject (after words ending in a colon: ``Re:``,
-``GAME: status``) or of the first line of the writer's own text.  It is answered only to the registered
+A command is the subject (after words ending in a colon: ``Re:``, ``GAME: status``) or
+the first line of the writer's own text: a command word alone, ``history`` with its
+range, or ``absent`` with its date.  It is answered only to the registered
 address of a player whose mail carries their token (the caller checks both), and at
 most ``[requests] per_day`` times a day per address: the first request over the bound
 gets one "too many requests" note, later ones that day no answer at all, and each costs
@@ -53,13 +54,11 @@ class Request:
         words = self.subject.split()
         while words and words[0].endswith(":"):  # "Re:", "GAME:" before the command
             words = words[1:]
-        if words and words[0].lower() in WORDS:
-            return [words[0].lower(), *words[1:]]
+        if _command(words):
+            return _command(words)
         for line in (self.texts[0] if self.texts else "").splitlines()[:FIRST_LINES]:
-            if not line.strip() or line.lstrip().startswith(">"):
-                continue
-            words = line.split()
-            return [words[0].lower(), *words[1:]] if words[0].lower() in WORDS else None
+            if line.strip() and not line.lstrip().startswith(">"):
+                return _command(line.split())
         return None
 
     def lines(self) -> list[str]:
@@ -71,6 +70,20 @@ class Request:
             if not line.lstrip().startswith(">"):
                 out.append(line.rstrip())
         return out
+
+
+def _command(words: list[str]) -> list[str] | None:
+    """``words`` as a command, if they are one: a word alone (``back``, not "Back from my
+    holiday, here are my orders"), ``history`` with at most two more, ``absent`` with its
+    date and reason (a full stop or an exclamation mark after the word is allowed)."""
+    if not words:
+        return None
+    word = words[0].lower().rstrip(".!")
+    if word not in WORDS or (word not in ("history", "absent") and len(words) > 1):
+        return None
+    if word == "history" and len(words) > 3:
+        return None
+    return [word, *words[1:]]
 
 
 def answer(game: Game, commit: Commit, request: Request, colour: PlayerColour) -> str | None:
