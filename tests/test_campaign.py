@@ -358,3 +358,20 @@ def test_a_first_line_that_only_begins_with_a_command_word_is_not_a_command(tmp_
     assert command("", "history from the start please now") is None
     assert command("Re: [trajan g] status", "resend") == ["resend"]  # the subject is not "status" alone
     assert command("", "> status\nabsent until 2026-03-09 holiday") == ["absent", "until", "2026-03-09", "holiday"]
+
+
+def test_each_reader_is_told_each_notice_once_even_if_not_mailed_at_that_step() -> None:
+    from adjudicator.mail.judge.campaign import Campaign
+
+    c = Campaign()
+    c.note("green is away.")
+    assert c.unseen("red") == ["green is away."] and c.unseen("red") == []
+    c.note("green is back.")
+    c.forget_seen({"red", "green", "olga@example.org"})
+    assert c.unseen("green") == ["green is away.", "green is back."]  # not mailed before: both now
+    assert c.unseen("red") == ["green is back."]
+    c.forget_seen({"red", "green", "olga@example.org"})
+    assert len(c.notices) == 2  # the observer has seen none yet
+    assert c.unseen("olga@example.org") == ["green is away.", "green is back."]
+    c.forget_seen({"red", "green", "olga@example.org"})
+    assert c.notices == [] and set(c.notices_seen.values()) == {0}

@@ -77,6 +77,9 @@ class Campaign(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     abandoned: dict[str, str] = msgspec.field(default_factory=dict)  # colour -> when
     tallies: dict[str, Tally] = msgspec.field(default_factory=dict)  # "colour/generation" -> figures
     notices: list[str] = msgspec.field(default_factory=list)  # one line each, for the next mails
+    # Each reader's place in ``notices`` (a colour, or an observer's address): the notices
+    # from there on are in their next mail (a reader not mailed at a step sees them later).
+    notices_seen: dict[str, int] = msgspec.field(default_factory=dict)
     requests: dict[str, Requests] = msgspec.field(default_factory=dict)  # address (lower case) -> today's
     passed_told: list[str] = msgspec.field(default_factory=list)  # former holders' addresses told once
     gm_noted: str | None = None  # the day the game master's address was last told a mail lacked the token
@@ -86,9 +89,22 @@ class Campaign(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
         return self.tallies.setdefault(f"{colour}/{generation}", Tally())
 
     def note(self, line: str) -> None:
-        """A one-line notice for the table, told in the next mails."""
-        if line not in self.notices:
-            self.notices.append(line)
+        """A one-line notice for the table, told in each reader's next mail."""
+        self.notices.append(line)
+
+    def unseen(self, reader: str) -> list[str]:
+        """The notices ``reader`` has not been told yet; from now on they have."""
+        start = self.notices_seen.get(reader, 0)
+        self.notices_seen[reader] = len(self.notices)
+        return self.notices[start:]
+
+    def forget_seen(self, readers: set[str]) -> None:
+        """Drop the notices every one of ``readers`` (the table now) has been told."""
+        self.notices_seen = {r: self.notices_seen.get(r, 0) for r in readers}
+        told = min(self.notices_seen.values(), default=0)
+        if told:
+            self.notices = self.notices[told:]
+            self.notices_seen = {r: n - told for r, n in self.notices_seen.items()}
 
     def paused(self) -> Pause | None:
         """The game master's pause in force, if any."""

@@ -38,21 +38,21 @@ def step(game: Game, commit: Commit, number: int, state: GameState, mails: Seque
     player's (none to a vacant seat), with the deadline and the table's notices; every
     observer's; at the end of the game, everyone's final mail."""
     c = campaign.of(commit)
-    notices = [line for n in c.notices for line in wrap(f"- {n}")]
-    c.notices = []
-    told = ["", "At the table:", *notices] if notices else []
     for mail in mails:
         if game.roster.players[mail.player].vacant:
             continue
-        lines = deadline_lines(game, commit, state, mail.player, opened) + told
+        lines = deadline_lines(game, commit, state, mail.player, opened) + told(c, mail.player)
         if lines:
             with_lines(mail.message, lines)
         kind = "decision" if mail.player in deciders(state.pending) else "news"
         commit.mail(mail.message, mail.player, kind)
-    lines = _waiting(game, commit, state, opened) + told
+    waiting = _waiting(game, commit, state, opened)
     for observer in game.roster.observers:
+        lines = waiting + told(c, observer.address.lower())
         commit.mail(observers.observer_mail(game.log, number, state, observer, game.config.address, lines,
                                             game.now), None, "observer")
+    c.forget_seen({c_ for c_, s in game.roster.players.items() if not s.vacant}
+                  | {o.address.lower() for o in game.roster.observers})
     if isinstance(state.pending, GameOver):
         from adjudicator.mail.judge.final import final_mails
 
@@ -81,6 +81,12 @@ def deadline_lines(game: Game, commit: Commit, state: GameState, colour: str, op
     if due is None:
         return wrap("The clock stands still while a player is away.") if game.config.deadlines.enabled else []
     return wrap(f"Your deadline: {clock.shown(due)}. After it, the {bot} bot answers for you.")
+
+
+def told(c: campaign.Campaign, reader: str) -> list[str]:
+    """The table's notices ``reader`` has not been told, as lines of their mail."""
+    notices = [line for n in c.unseen(reader) for line in wrap(f"- {n}")]
+    return ["", "At the table:", *notices] if notices else []
 
 
 def _waiting(game: Game, commit: Commit, state: GameState, opened: datetime) -> list[str]:
