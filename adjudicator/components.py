@@ -367,3 +367,12 @@ class Components:
 def components() -> Components:
     """The component tables, loaded once per process."""
     return Components()
+
+
+__all__ = ["DATA_DIR", "DrawCards", "NoEffect", "Plus2", "DeployWorkers", "DeployLegionnaires",
+           "MeetDemand", "TrajanEffect", "TrajanTileData", "TrajanTilesFile", "ForumTileData",
+           "ForumTilesFile", "ExtraActionTileData", "ExtraActionTilesFile", "DemandTileData",
+           "DemandTilesFile", "ConstructionTypeData", "ConstructionTileData", "ConstructionTilesFile",
+           "CommoditiesFile", "BonusTileData", "BonusTilesFile", "ShipData", "ShipsFile", "CircleSpace",
+           "ProvinceData", "MilitaryCamp", "TimeTrack", "District", "SetScore", "BoardFile", "DATA_FILES",
+           "Components", "components"]

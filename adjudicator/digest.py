@@ -53,3 +53,6 @@ def sha256(data: bytes) -> Hash:
 def hexdigest(data: bytes) -> str:
     """The SHA-256 of ``data`` in hex."""
     return sha256(data).hexdigest()
+
+
+__all__ = ["Hash", "BUILTIN_BYTES", "sha256", "hexdigest"]

@@ -70,3 +70,7 @@ class Inconsistent(TrajanError):
 def problem(code: str, path: str, message: str) -> Problem:
     """A :class:`Problem` not yet tied to a file (:meth:`Problem.located` names it later)."""
     return Problem(code=code, path=path, message=message)
+
+
+__all__ = ["EXIT_OK", "EXIT_ILLEGAL", "EXIT_MALFORMED", "EXIT_INCONSISTENT", "Problem", "TrajanError",
+           "Malformed", "Illegal", "Inconsistent", "problem"]

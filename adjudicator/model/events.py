@@ -372,3 +372,13 @@ AnyEvent = (
     | QuarterEnded | BoardRefilled | GameEnded | SenateReset | SenateTilesRemoved | ForumCleared
     | ProvinceRefilled | ShipsRestored | OrdersByBot | OrdersWrittenBy
 )
+
+
+__all__ = ["Event", "MarkersPlaced", "CardTaken", "DiscardRefilled", "TrajanTileChosen", "TurnBegan",
+           "Sown", "TimeAdvanced", "ScoreChanged", "TrajanTileAccomplished", "ArchMoved", "CardsDrawn",
+           "TokensMoved", "Plus2Placed", "CardDiscarded", "CardsDisplayed", "Shipped", "ForumTileTaken",
+           "ExtraTileTaken", "LeaderMoved", "ProvinceTileSeized", "LegionnaireDeployed", "TrajanTileTaken",
+           "SenateAdvanced", "WorkerBuilt", "ActionDeclined", "ExtraActionUsed", "TurnPaused", "TurnEnded",
+           "RoundEnded", "DemandMet", "SenateVote", "BonusTileGained", "QuarterEnded", "BoardRefilled",
+           "OrdersByBot", "OrdersWrittenBy", "GameEnded", "SenateReset", "SenateTilesRemoved",
+           "ForumCleared", "ProvinceRefilled", "ShipsRestored", "AnyEvent"]

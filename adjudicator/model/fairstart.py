@@ -39,3 +39,6 @@ class FairStart(Model, kw_only=True, frozen=True):
     secret: str
     commitment: str
     contributions: tuple[Contribution, ...] = ()
+
+
+__all__ = ["FAIR_START_FORMAT", "FairStart"]

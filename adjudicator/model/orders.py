@@ -237,3 +237,11 @@ class OrderFile(Model, kw_only=True, frozen=True):
     written_by: Annotated[str, msgspec.Meta(description=(
         "A free note of who typed the orders; shown in the report, not as an absence."))] | None = None
     answer: Answer
+
+
+__all__ = ["TwoMarkers", "Sow", "TrajanSpecial", "SeaportDraw", "Discard", "SeaportTake", "SeaportDisplay",
+           "SeaportShip", "ForumTake", "MilitaryRecruit", "MilitaryMove", "MilitaryDeploy", "TrajanTake",
+           "SenateAdvance", "ConstructionHire", "ConstructionBuild", "Extra", "ActionStep", "Step",
+           "ACTION_OF_STEP", "MarkerPlacement", "PlaceMarkers", "TakeCards", "StartingTiles",
+           "ChooseTrajanTiles", "PlayTurn", "ContinueTurnAnswer", "MeetDemandsAnswer", "ChooseBonusAnswer",
+           "Answer", "ORDERS_FORMAT", "OrderFile"]

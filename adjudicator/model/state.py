@@ -350,3 +350,10 @@ class GameState(Model, kw_only=True, frozen=True):
     piles: Piles
     removed: Removed = Removed()
     chain: Chain = Chain()
+
+
+__all__ = ["FORMAT", "RULES", "NonNegative", "Markers", "Options", "Trays", "Slots", "OwnedBonus",
+           "Player", "ProvinceState", "SiteState", "Ships", "TrajanStacks", "Board", "Piles", "Removed",
+           "SetupMarkers", "SetupCards", "SetupTrajan", "TakeTurn", "ContinueTurn", "MeetDemands",
+           "ChooseBonus", "GameOver", "kind_of", "Pending", "Opportunity", "TurnProgress", "Chain",
+           "CONTRIBUTION_PATTERN", "SeedMethod", "Contribution", "Seeding", "GameState"]
