@@ -84,6 +84,19 @@ def test_the_readme_is_a_front_page() -> None:
         assert (ROOT / link).exists(), link
 
 
+def _code_map(text: str) -> str:
+    return text.split("Where things are:\n\n", 1)[1].split("\n\n", 1)[0]
+
+
+def test_the_readme_and_the_manual_hold_one_map_of_the_code() -> None:
+    """The map of the code is the same table in the README and in the development page,
+    and it names every package of the program that holds a module."""
+    readme = _code_map(README.read_text(encoding="utf-8"))
+    assert readme == _code_map((MANUAL / "development.md").read_text(encoding="utf-8"))
+    packages = sorted(p.parent.name for p in (ROOT / "adjudicator").glob("*/[!_]*.py"))
+    assert [name for name in dict.fromkeys(packages) if f"`adjudicator/{name}/" not in readme] == []
+
+
 def _quick_start() -> list[str]:
     text = README.read_text(encoding="utf-8")
     block = text.split("## Quick start", 1)[1].split("```sh\n", 1)[1].split("```", 1)[0]
