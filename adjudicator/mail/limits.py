@@ -54,21 +54,26 @@ class Refused(Exception):
 
 
 def refuse(code: str, message: str) -> Refused:
+    """The refusal of a whole message, with ``code`` and ``message`` (to raise)."""
     return Refused(problem(code, "$", message))
 
 
 def too_large(size: int) -> Refused:
+    """The refusal of a message of ``size`` bytes, over the size limit (``mail.too_large``)."""
     return refuse("mail.too_large", f"The message is {size:,} bytes long, more than the limit of "
                   f"{MAX_MESSAGE_BYTES:,} bytes; it was not read. Send the orders as plain text, "
                   "without pictures or other attachments.")
 
 
 def too_many_lines(lines: int) -> Refused:
+    """The refusal of a message of ``lines`` lines, over the line limit (``mail.too_many_lines``)."""
     return refuse("mail.too_many_lines", f"The message has {lines:,} lines, more than the limit of "
                   f"{MAX_LINES:,}; it was not read.")
 
 
 def header_too_long(what: str) -> Refused:
+    """The refusal of a message whose header breaks a limit, said in ``what``
+    (``mail.header_too_long``)."""
     return refuse("mail.header_too_long", f"The message's header is too long ({what}); it was not read.")
 
 
@@ -81,12 +86,14 @@ class Budget:
         self.chars = 0
 
     def part(self) -> None:
+        """Count one more part; raises :class:`Refused` past the limit on parts."""
         self.parts += 1
         if self.parts > MAX_PARTS:
             raise refuse("mail.too_many_parts", f"The message has more than {MAX_PARTS} parts "
                          "(attachments, alternatives and nested messages); it was not read.")
 
     def container(self) -> None:
+        """Count one more multipart or attached message; raises :class:`Refused` past its limit."""
         self.containers += 1
         if self.containers > MAX_CONTAINERS:
             raise refuse("mail.too_many_parts", f"The message has more than {MAX_CONTAINERS} multiparts "

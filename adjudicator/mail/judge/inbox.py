@@ -203,5 +203,7 @@ class _Guarded:
 
 
 def unreachable(error: BaseException) -> Malformed:
+    """The problem of an inbox that cannot be used (``judge.inbox``), to raise: nothing more is done
+    in the run."""
     return Malformed([problem("judge.inbox", "$.inbox", f"The inbox cannot be used: {error}. "
                               "Nothing more was done; the next run goes on from here.")])

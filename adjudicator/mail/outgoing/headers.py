@@ -45,6 +45,8 @@ class Field:
         self._text = text
 
     def fold(self, *, policy: Policy) -> str:
+        """The field as the header line(s) it was built as, already folded, with ``policy``'s line
+        ends."""
         end = policy.linesep or "\n"
         return f"{self.name}: " + self._folded.replace("\n", end) + end
 
