@@ -136,6 +136,35 @@ def test_the_command_reference_describes_every_command() -> None:
         assert option in verify
 
 
+def _numeric_options() -> set[tuple[str, str, int, int]]:
+    """Every ranged numeric option of the program: (command, option, min, max), from Click."""
+    import typer.main
+
+    from adjudicator.commands.main import app
+
+    found = set()
+    root = typer.main.get_command(app)
+    for path, command, _ in hooks()._walk(root, root.context_class(root, info_name="trajan")):
+        for param in getattr(command, "params", ()):
+            low, high = getattr(param.type, "min", None), getattr(param.type, "max", None)
+            if low is not None or high is not None:
+                found.add((path, param.opts[0], low, high))
+    return found
+
+
+def test_the_manual_gives_the_range_of_every_numeric_option() -> None:
+    page = (MANUAL / "reference" / "commands.md").read_text(encoding="utf-8")
+    table = page.split("## Numbers on the command line", 1)[1].split("\n\n")[2]
+    documented = set()
+    for row in table.splitlines()[2:]:
+        commands, option, accepted = (cell.strip() for cell in row.strip("|").split("|"))
+        low, high = re.match(r"([\d,]+) to ([\d,]+)", accepted).groups()  # type: ignore[union-attr]
+        for command in re.findall(r"`(trajan [a-z -]+)`", commands):
+            documented.add((command, option.strip("`").split()[0], int(low.replace(",", "")),
+                            int(high.replace(",", ""))))
+    assert documented == _numeric_options()
+
+
 def test_the_problem_code_reference_is_the_problem_table() -> None:
     text = hooks().problem_codes_reference()
     table = json.loads((ROOT / "adjudicator" / "data" / "problems.json").read_text(encoding="utf-8"))
