@@ -375,3 +375,66 @@ def test_each_reader_is_told_each_notice_once_even_if_not_mailed_at_that_step() 
     assert c.unseen("olga@example.org") == ["green is away.", "green is back."]
     c.forget_seen({"red", "green", "olga@example.org"})
     assert c.notices == [] and set(c.notices_seen.values()) == {0}
+
+
+def _answers(game: Path, since: int = 1) -> dict[tuple[str, bool], int]:
+    """The log's orders from step ``since`` on, counted by (player, whether a stand-in's)."""
+    counted: dict[tuple[str, bool], int] = {}
+    for path in sorted((game / "log").glob("*-orders.json"))[since - 1:]:
+        order = json.loads(path.read_text())
+        key = (order["player"], bool(order.get("stand_in")))
+        counted[key] = counted.get(key, 0) + 1
+    return counted
+
+
+def test_each_players_figures_count_on_time_late_missed_and_away_answers(tmp_path: Path) -> None:
+    game, game_id, box = maildir_campaign(tmp_path, "campaign-figures", "[deadlines]\nhours = 2\n"
+                                          "remind_hours = 0\n[standin]\nabandon_after = 0\n")
+    run(game, NOW)
+    own = {"red": 0, "green": 0}
+    for n in range(8):  # both answer at once (on time), until red has a decision to answer late
+        if n >= 2 and "red" in _deciders(game):
+            break
+        for colour, address in ADDRESSES.items():
+            mail = _latest(tmp_path, address)
+            if needs_answer(mail):  # type: ignore[arg-type]
+                box.add(reply(mail, colour).as_bytes())  # type: ignore[arg-type]
+                own[colour] += 1
+        run(game, NOW)
+    assert {c: _answers(game).get((c, False), 0) for c in ADDRESSES} == own and own["green"] >= 1
+    on_time = dict(own)
+    # Red's answer is read after the deadline: late (whoever else was due gets the stand-in).
+    later = NOW + timedelta(hours=3)
+    box.add(reply(_latest(tmp_path, RED), "red").as_bytes())  # type: ignore[arg-type]
+    step = gamelog.latest(game / "log").step
+    run(game, later)
+    mine = _answers(game, step + 1)
+    assert mine.get(("red", False)) == 1
+    later += timedelta(hours=2)  # nobody answers: the stand-in at the next deadline
+    run(game, later)
+    mine = _answers(game, step + 1)
+    missed = {c: mine.get((c, True), 0) for c in ADDRESSES}
+    assert sum(missed.values()) >= 1
+    # Green goes away: the stand-in answers green's decisions at once; red answers in time.
+    box.add(message(GREEN, "away", "absent until 2026-03-09", seat_token(game_id, "green")).as_bytes())
+    step = gamelog.latest(game / "log").step
+    run(game, later)
+    for _ in range(3):
+        mail = _latest(tmp_path, RED)
+        if needs_answer(mail):  # type: ignore[arg-type]
+            box.add(reply(mail, "red").as_bytes())  # type: ignore[arg-type]
+            on_time["red"] += 1
+        run(game, later)
+    during = _answers(game, step + 1)
+    assert during.get(("green", False), 0) == 0 and during.get(("red", True), 0) == 0
+    away = during.get(("green", True), 0)
+    assert away >= 1 and during.get(("red", False), 0) == on_time["red"] - own["red"]
+    box.add(message(RED, "status", "", seat_token(game_id, "red"), hour=12).as_bytes())
+    run(game, later)
+    status = " ".join(text_of(to(tmp_path, RED)[-1]).split())
+    assert (f"red (Red Player): {on_time['red']} on time, 1 after the deadline, {missed['red']} by the "
+            "stand-in at a deadline, 0 by the stand-in while away") in status
+    assert (f"green (Green Player): {on_time['green']} on time, 0 after the deadline, {missed['green']} by "
+            f"the stand-in at a deadline, {away} by the stand-in while away") in status
+    said = " ".join(" ".join(command(game, ["status"], later)).split())
+    assert f"green (Green Player): {on_time['green']} on time, 0 after the deadline" in said

@@ -279,3 +279,22 @@ def test_every_mail_of_the_campaign_went_to_its_reader_only(finished: tuple[Path
         for address, token in tokens.items():
             if address != reader:
                 assert token not in mail.as_string(), (reader, address)
+
+
+def test_the_final_mail_gives_each_holders_answers_counted_from_the_log(finished: tuple[Path, Path, str]) -> None:
+    tmp_path, game, _ = finished
+    until = read_roster(str(game / "roster.toml")).players["red"].history[0].until_step
+    counted: dict[tuple[str, bool], int] = {}
+    for path in sorted((game / "log").glob("*-orders.json")):
+        order = json.loads(path.read_text())
+        who = "Rita Newcomer" if order["player"] == "red" and int(path.name[:4]) > until else order["player"]
+        key = (who, bool(order.get("stand_in")))
+        counted[key] = counted.get(key, 0) + 1
+    (final,) = [m for m in to(tmp_path, OBSERVER) if "the game is over" in str(m["Subject"])]
+    text = " ".join(text_of(final).split("== Answers ==", 1)[1].split("==", 1)[0].split())
+    for name, key in (("red (Red Player)", "red"), ("red (Rita Newcomer)", "Rita Newcomer"),
+                      ("green (Green Player)", "green")):
+        own, stand_in = counted.get((key, False), 0), counted.get((key, True), 0)
+        assert f"{name}: {own} on time, 0 after the deadline, {stand_in} by the stand-in at a deadline, " \
+               "0 by the stand-in while away" in text, (name, text)
+    assert counted.get(("Rita Newcomer", True), 0) >= 1 and counted.get(("red", False), 0) >= 1
