@@ -23,7 +23,7 @@ from adjudicator.notation.parse import quoted
 _MAIL_HEADERS = {"from", "to", "cc", "subject", "date", "message-id", "mime-version", "content-type",
                  "received", "return-path", "delivered-to", "reply-to", "in-reply-to", "references",
                  "x-mailer", "user-agent", "content-transfer-encoding", "dkim-signature", "sender"}
-_HEADER_LINE = re.compile(rb"([A-Za-z0-9-]+):")
+_HEADER_LINE = re.compile(rb"([!-9;-~]+):")  # RFC 5322 field names (Outlook's "msip_labels")
 
 
 @dataclass(frozen=True)
@@ -69,10 +69,19 @@ def parts(data: bytes) -> list[Part]:
             if (name or "").lower().endswith((".json", ".txt")) or kind in ("application/json", "text/plain"):
                 attached.append(Part(label, _text(part), True))
         elif kind == "text/plain":
-            plain.append(Part("body", _text(part), False))
+            plain.append(Part("body", _unflowed(part, _text(part)), False))
         elif kind == "text/html":
             html.append(Part("body", html_text(_text(part)), False))
     return (plain or html) + attached
+
+
+def _unflowed(part: Message, text: str) -> str:
+    """A ``format=flowed`` text with its soft line breaks joined (RFC 3676; issue 27)."""
+    if str(part.get_param("format", "")).lower() != "flowed":
+        return text
+    from adjudicator.mail.clean import unflow
+
+    return unflow(text, delsp=str(part.get_param("delsp", "")).lower() == "yes")
 
 
 def _text(part: Message) -> str:
