@@ -30,16 +30,18 @@ ADDRESSES = {"red": "rhea@example.org", "green": "gaius@example.org"}
 
 
 def make_gamedir(folder: Path, seed: str, inbox: str, outbox: str, deadlines: str = "",
-                 addresses: dict[str, str] | None = None) -> str:
+                 addresses: dict[str, str] | None = None, seat: str = "attach_view = true\n") -> str:
     """A game folder for a 2-player test game (``addresses``: the roster's, default
-    :data:`ADDRESSES`); returns the game id."""
+    :data:`ADDRESSES`; ``seat``: more settings of every roster entry, by default the view
+    attached, which the test players choose from); returns the game id."""
     state = new_game(("red", "green"), seed, method="test")
     (folder / "log").mkdir(parents=True)
     (folder / "log" / "0000-game.json").write_bytes(io.encode_state(state))
     (folder / "secret").write_bytes(SECRET)
     (folder / "roster.toml").write_text(
         f'game = "{state.game_id}"\n' + "".join(
-            f'[players.{c}]\nname = "{c.title()} Player"\naddress = "{a}"\n' for c, a in (addresses or ADDRESSES).items()))
+            f'[players.{c}]\nname = "{c.title()} Player"\naddress = "{a}"\n{seat}'
+            for c, a in (addresses or ADDRESSES).items()))
     (folder / "judge.toml").write_text(f'address = "{JUDGE}"\nsecret_file = "secret"\npictures = "none"\n'
                                        f"[inbox]\n{inbox}\n[outbox]\n{outbox}\n{deadlines}")
     return state.game_id
@@ -50,7 +52,8 @@ def token(game_id: str, colour: str) -> str:
 
 
 def needs_answer(mail: EmailMessage) -> bool:
-    return "your decision" in str(mail["Subject"])
+    """Whether the mail asks its player to decide (it lists what they may decide)."""
+    return is_player_mail(mail) and "== What you decide now ==" in _plain(mail)
 
 
 def is_player_mail(mail: EmailMessage) -> bool:
@@ -78,8 +81,9 @@ def option_lines(mail: EmailMessage, colour: str) -> list[str] | None:
     """An answer copied from the mail's option lines, as a player would paste it: the
     header, then the example answer, or the first ``sow`` line with the first step listed
     under it, or the first take line; None if the mail lists no options."""
-    text = _plain(mail)
-    lines = [ln.split("#")[0].rstrip() for ln in text.splitlines()]
+    text = _plain(mail).split("== Your reply ==")[0]
+    lines = [ln for ln in text.splitlines() if not ln.lstrip().startswith("#")]  # comments
+    lines = [ln.split("#")[0].rstrip() for ln in lines]
     head = next((i for i, ln in enumerate(lines) if ln.startswith("game ") and f"player {colour}" in ln), None)
     if head is None:
         return None

@@ -41,6 +41,7 @@ judge = "judge@trajan.example.org"
 [players.red]
 name = "Ann *Red*"
 address = "ann@example.org"
+attach_view = true
 [players.green]
 name = "Gus Green"
 address = "gus@example.org"
@@ -115,12 +116,14 @@ def test_every_mail_parses_fits_and_shows_only_its_hand(
             decides = colour in deciders(after.pending)
             assert ("BEGIN ORDERS" in text) == decides
             attached = [a for a in msg.iter_attachments() if a.get_content_type() == "application/json"]
-            assert len(attached) == 1 and attached[0].get_content() == io.canonical(view_of(after, colour))
+            assert len(attached) == (colour == "red")  # only the seat that asks for it (attach_view)
+            assert all(a.get_content() == io.canonical(view_of(after, colour)) for a in attached)
             assert msg["To"].addresses[0].addr_spec.endswith("@example.org")
 
 
 def _chosen(text: str, kind: str) -> list[str]:
-    """The lines a player copies from the mail's options for a legal answer."""
+    """The lines a player copies from the mail's options for a legal answer (comments and
+    the grouped alternatives "#   or: ..." left out)."""
     section = text.split("== What you decide now ==", 1)[1].split("== Your reply ==", 1)[0]
     lines = section.split("\n")
     start = next(i for i, line in enumerate(lines) if line.startswith("game "))
@@ -129,7 +132,7 @@ def _chosen(text: str, kind: str) -> list[str]:
         if not line.strip():
             break
         if not line.lstrip().startswith("#"):
-            block.append(line)
+            block.append(line.split("  #")[0])
     if kind == "setup_markers":
         return block
     if kind == "turn":
@@ -139,16 +142,15 @@ def _chosen(text: str, kind: str) -> list[str]:
 
 
 def reply_to(mail: EmailMessage, lines: list[str]) -> bytes:
-    """A reply as a mail client writes it: the template filled in, the mail quoted below."""
+    """A reply as most mail clients write it: the lines on top (no header), the judge's
+    mail quoted below (its reply template gives the header)."""
     text = body(mail)
-    template = text.split("BEGIN ORDERS", 1)[1].split("END ORDERS", 1)[0]
-    filled = template.replace("# your lines here", "\n".join(lines))
     reply = EmailMessage()
     reply["From"] = mail["To"]
     reply["To"] = mail["From"]
     reply["Subject"] = "Re: " + mail["Subject"]
     quoted = "\n".join("> " + line for line in text.split("\n"))
-    reply.set_content(f"Here is my order.\n\nBEGIN ORDERS{filled}END ORDERS\n\nThanks!\n\n{quoted}\n")
+    reply.set_content("\n".join(lines) + f"\n\nThanks!\n\nOn Monday, the judge wrote:\n{quoted}\n")
     return bytes(reply)
 
 

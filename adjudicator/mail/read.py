@@ -35,7 +35,7 @@ from adjudicator.mail.message import is_message, parts
 from adjudicator.model.orders import OrderFile
 from adjudicator.notation.match import Fail, TokenError, norm, tokenize
 from adjudicator.notation.parse import corrected, parse_lines, quoted, read_line, to_order_file, where
-from adjudicator.notation.table import BEGIN, END_BLOCK, HEADER, MAIL_ONLY_HEADER, first_words
+from adjudicator.notation.table import BEGIN, END_BLOCK, HEADER, HEADER_FIELDS, MAIL_ONLY_HEADER, first_words
 
 # What phones and webmail add below a message (no "-- " before it).
 _SIGN_OFF = re.compile(r"(sent from|sent with|sent via|get outlook|download outlook|envoyé de|von meinem|"
@@ -56,6 +56,7 @@ class Block:
     lines: Lines
     # The writer's order-like lines that are not in the block, each with why it was not read.
     ignored: tuple[tuple[int, str, str], ...] = ()
+    borrowed: frozenset[int] = frozenset()  # lines taken from the judge's quoted template
 
 
 @dataclass(frozen=True)
@@ -64,6 +65,11 @@ class Sources:
 
     lines: dict[str, str] = field(default_factory=dict)
     ignored: tuple[tuple[int, str, str], ...] = ()
+    borrowed: frozenset[str] = frozenset()  # paths whose line is the judge's (the quoted template)
+
+    def borrowed_path(self, path: str) -> bool:
+        """Whether the line of ``path`` came from the judge's quoted mail, not the player."""
+        return any(path == k or path.startswith((k + ".", k + "[")) for k in self.borrowed)
 
     def line_of(self, path: str) -> str | None:
         """The player's line for a problem's JSON path (its longest known prefix)."""
@@ -129,19 +135,23 @@ def find_block(text: str) -> Block | None:
     own = _marked(seg.own) or _headed(seg.own) or _json(seg.own)
     if own is not None:
         if own.kind == "text" and template is not None and not _has_header(own.lines):
-            own = Block(own.kind, template + own.lines)  # steps between the writer's own markers
+            own = _headed_by(template, own)  # steps between the writer's own markers
         return _with_ignored(own, seg)
     if template is not None:
         steps = _steps_only(seg.own)
         if steps is not None:
-            return _with_ignored(Block(steps.kind, template + steps.lines if steps.kind == "text"
-                                       else steps.lines), seg)
+            return _with_ignored(_headed_by(template, steps) if steps.kind == "text" else steps, seg)
     for lines in (seg.after, seg.quoted):
         block = _in_earlier(lines)
         if block is not None:
             return _with_ignored(block, seg)
     steps = _steps_only(seg.own)  # order lines with no header anywhere: reported as such
     return None if steps is None else _with_ignored(steps, seg)
+
+
+def _headed_by(template: Lines, block: Block) -> Block:
+    """The writer's lines under the header of the judge's template (lines they did not write)."""
+    return Block(block.kind, template + block.lines, block.ignored, frozenset(n for n, _ in template))
 
 
 def _in_earlier(lines: Lines) -> Block | None:
@@ -333,7 +343,7 @@ def _with_ignored(block: Block, seg: Segments) -> Block:
                 ignored.append((n, text, f"it stands {'above' if n < first else 'below'} the orders that "
                                          "were read (only one block of orders is read: put all your lines "
                                          "together)"))
-    return Block(block.kind, block.lines, tuple((ignored + signed_lines(seg))[:MAX_IGNORED]))
+    return Block(block.kind, block.lines, tuple((ignored + signed_lines(seg))[:MAX_IGNORED]), block.borrowed)
 
 
 def signed_lines(seg: Segments) -> list[tuple[int, str, str]]:
@@ -360,7 +370,10 @@ def _orders_of(block: Block, place: str, file: str, game_ids: Sequence[str]) -> 
         label = f"{file} ({place})" if place else file
         return io.load_orders(data, label), Sources(ignored=block.ignored)
     text = parse_lines(block.lines, place)
-    return to_order_file(text, game_ids), Sources(text.sources, block.ignored)
+    theirs = {where(n, place) for n in block.borrowed}
+    borrowed = frozenset(f"$.{HEADER_FIELDS[k]}" for k, p in text.where.items()
+                         if p in theirs and k in HEADER_FIELDS)
+    return to_order_file(text, game_ids), Sources(text.sources, block.ignored, borrowed)
 
 
 def recover_json(text: str) -> bytes:

@@ -18,7 +18,10 @@ Every figure is a median over repeated runs on this machine:
 5. memory: peak resident memory of a cold adjudication and of verifying a long log, and
    the size of a mid-game game file;
 6. game records (:mod:`adjudicator.perf.bench_records`): size, and records verified per
-   second with 1 and 2 workers in the process pool and on a Dask LocalCluster.
+   second with 1 and 2 workers in the process pool and on a Dask LocalCluster;
+7. mail (:mod:`adjudicator.perf.bench_mail`): mails and bytes per player of a whole
+   3-player game played by mail through the mail judge with the default roster, against
+   the judge before issue 27 (``--quick``: without the board pictures).
 """
 
 from __future__ import annotations
@@ -121,7 +124,24 @@ def run(quick: bool = False) -> Bench:
         figures += records_figures(log, Path(tmp), quick)
         mid = log / "0060-game.json"
         figures.append(Figure(name="mid_game_file_bytes", value=mid.stat().st_size, unit="bytes"))
+        figures += _mail_figures(Path(tmp), quick)
     return Bench(machine=machine(), figures=[_judge(f) for f in figures])
+
+
+def _mail_figures(tmp: Path, quick: bool) -> list[Figure]:
+    """Mails and bytes per player of a whole 3-player game by mail (issue 27:
+    :mod:`adjudicator.perf.bench_mail`), each with its target."""
+    from adjudicator.perf.bench_mail import figures
+
+    out = []
+    for name, value, unit, target in figures(tmp, quick):
+        if target is None:
+            out.append(Figure(name=name, value=value, unit=unit))
+        else:
+            op, limit = target
+            out.append(Figure(name=name, value=value, unit=unit, target=f"{op} {limit:g}",
+                              met=value <= limit if op == "<=" else value >= limit))
+    return out
 
 
 def cold_commands(log: Path, tmp: Path) -> dict[str, list[str]]:

@@ -27,6 +27,7 @@ from pathlib import Path
 import msgspec
 
 from adjudicator.files import io, write
+from adjudicator.mail.judge.told import Told
 
 
 class State(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
@@ -37,6 +38,7 @@ class State(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     reminded: list[int] = msgspec.field(default_factory=list)
     latest: dict[str, str] = msgspec.field(default_factory=dict)  # colour -> file name of their latest mail
     sequence: int = 0
+    told: dict[str, Told] = msgspec.field(default_factory=dict)  # colour -> what their mails said (issue 27)
 
 
 def judge_dir(gamedir: Path) -> Path:

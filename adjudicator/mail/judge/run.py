@@ -27,11 +27,11 @@ from email.message import EmailMessage
 from email.utils import make_msgid, parseaddr
 from pathlib import Path
 
-from adjudicator.errors import Illegal, Malformed, Problem, problem
+from adjudicator.errors import Malformed
 from adjudicator.files import io
 from adjudicator.files.lock import locked
 from adjudicator.game.engine import deciders
-from adjudicator.mail.judge import compose, deadlines, gamelog, record, tokens
+from adjudicator.mail.judge import compose, deadlines, deliver, gamelog, record, tokens
 from adjudicator.mail.judge.config import JudgeConfig, load_config, read_secret
 from adjudicator.mail.judge.inbox import open_source
 from adjudicator.mail.judge.outbox import Sink, flush, open_sink
@@ -103,9 +103,11 @@ def open_game(folder: Path, config: JudgeConfig, now: datetime) -> Game:
 
 
 def start(game: Game, sink: Sink) -> None:
-    """Steps 1 and 2: the journal sent, the mails of a new step written and sent."""
+    """Steps 1 and 2: the journal sent, the mails of a new step written and sent (and the
+    news mails of "digest" players that are due)."""
     sent(game, flush(game.folder, sink))
     _mail_new_step(game)
+    deliver.digests(game)
     sent(game, flush(game.folder, sink))
 
 
@@ -124,14 +126,9 @@ def _mail_new_step(game: Game) -> None:
 
 
 def step_mails(game: Game, commit: record.Commit, step: int, opened: datetime | None = None) -> None:
-    """Every player's mail for log step ``step``, and the step's opening time."""
-    _, state = game.current()
-    for mail in compose.decision_mails(game.log, step, game.roster, game.config.address,
-                                       lambda c: game.token(c, state.game_id), game.config.pictures):
-        kind = "decision" if mail.player in deciders(state.pending) else "news"
-        commit.mail(mail.message, mail.player, kind)
-    commit.state.mailed = step
-    commit.state.opened[str(step)] = (opened or game.now).isoformat()
+    """The players' mails for log step ``step`` (as each one's roster entry asks:
+    :mod:`.deliver`), and the step's opening time."""
+    deliver.step_mails(game, commit, step, opened)
 
 
 def colour_of(roster: Roster, address: str) -> PlayerColour | None:
@@ -193,13 +190,11 @@ def _outcome(game: Game, commit: record.Commit, data: bytes) -> str:
     if asks_resend(message):
         return _resend(game, commit, colour)
     if not tokens.carries(data, game.token(colour, current.game_id)):
-        commit.mail(compose.token_refusal(sender, to, game.now), colour, "refusal")
+        commit.mail(compose.token_refusal(sender, to, game.now, name=game.roster.players[colour].name,
+                                          reply_to=message), colour, "refusal")
         return "refused (token)"
-    problems = _apply(game, commit, data, colour)
-    if problems:
-        commit.mail(compose.refusal(sender, to, current.game_id, problems, game.now), colour, "refusal")
-        return "refused (orders)"
-    return "accepted"
+    assert isinstance(message, EmailMessage)
+    return deliver.answer(game, commit, message, data, colour)  # refused in words, or accepted
 
 
 def asks_resend(message: EmailMessage) -> bool:
@@ -225,32 +220,6 @@ def _resend(game: Game, commit: record.Commit, colour: PlayerColour) -> str:
     return "resent"
 
 
-def _apply(game: Game, commit: record.Commit, data: bytes, colour: PlayerColour) -> list[Problem]:
-    """Read and adjudicate the orders; the problems, or [] once they are in the log."""
-    from adjudicator.mail.read import read_orders
-
-    step, current = game.current()
-    try:
-        order = read_orders(data, "your message", [current.game_id])
-    except Malformed as e:
-        return list(e.problems)
-    if order.player != colour:
-        return [problem("judge.not_your_colour", "$.player",
-                        f"These orders are for {order.player}, but you play {colour}.")]
-    orders = io.encode_orders(order)
-    if gamelog.last_orders(game.log, step) != orders:  # else applied before a crash: only mail
-        try:
-            step, _ = gamelog.append(game.log, orders, "your orders")
-        except (Illegal, Malformed) as e:
-            return list(e.problems)
-    seat = game.roster.players[colour]
-    commit.mail(compose.receipt(game.config.address, seat.address, current.game_id, order.decision,
-                                game.now), colour, "receipt")
-    if commit.state.mailed < step:
-        step_mails(game, commit, step)
-    return []
-
-
 def apply_deadlines(game: Game, sink: Sink) -> None:
     rules = game.config.deadlines
     while rules.enabled:
@@ -267,10 +236,7 @@ def apply_deadlines(game: Game, sink: Sink) -> None:
             _bot_answers(game, commit, state, opened)
             game.summary.add("answered by the bot at the deadline")
         elif game.now >= deadlines.remind_at(due, rules.remind_hours) and step not in record_state.reminded:
-            for colour in deciders(state.pending):
-                seat = game.roster.players[colour]
-                commit.mail(compose.reminder(game.config.address, seat.address, state.game_id, state.decision,
-                                             due, game.now), colour, "reminder")
+            deliver.reminder(game, commit, state, due)
             record_state.reminded.append(step)
             game.summary.add("reminders")
         else:

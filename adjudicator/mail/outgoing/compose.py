@@ -13,24 +13,28 @@ judge (issue 18) sends what :func:`player_mails` gives.
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from email.headerregistry import Address
 from email.message import EmailMessage
-from typing import Literal
+from email.utils import format_datetime
 
 from adjudicator.escape import terminal
 from adjudicator.files import io
 from adjudicator.files.write import OutputSet
 from adjudicator.mail.outgoing import text
-from adjudicator.model.roster import Roster
-from adjudicator.model.state import GameState, kind_of
+from adjudicator.model.roster import Pictures, Roster
+from adjudicator.model.state import GameOver, GameState, kind_of
 from adjudicator.model.vocab import PlayerColour
 from adjudicator.views.redact import view_of
 from adjudicator.views.view import GameView
 
-JUDGE = "judge@trajan.invalid"
-Pictures = Literal["none", "svg", "png"]  # the sender when the roster names none
+JUDGE = "judge@trajan.invalid"  # the sender when the roster names none
+# The board picture when nobody chose one: PNG, which mail clients show inline (SVG they
+# offer as a file to open), and at this scale smaller than the SVG (issue 27).
+DEFAULT_PICTURES: Pictures = "png"
+PNG_SCALE = 0.7  # 1050 x 840 pixels, about 46 kB with Pillow (issue 27)
 
 
 @dataclass(frozen=True)
@@ -40,72 +44,112 @@ class Mail:
     message: EmailMessage
 
 
-def player_mail(view: GameView, private_report: str, roster: Roster | None = None,
-                pictures: Pictures = "svg") -> EmailMessage:
-    """The mail for ``view.viewer`` after a decision: news, what to decide, template, state;
-    the view attached, and the board picture (``pictures``: "svg", "png" for SVG and PNG,
-    "none") where the drawing extra (and for PNG a converter) is installed."""
+def player_mail(view: GameView, news: str | Sequence[str], roster: Roster | None = None,
+                pictures: Pictures | None = "svg", *, notes: Sequence[str] = (), deadline: str | None = None,
+                token: str | None = None, before: GameView | None = None, attach_view: bool | None = None,
+                date: datetime | None = None, judge: str | None = None) -> EmailMessage:
+    """The mail for ``view.viewer``: what to decide (by ``deadline``), the reply template
+    (with the player's ``token``), the news (``news``: the private reports since their last
+    mail), the state; ``notes`` (receipts) at the top.  Attached: the view (``attach_view``;
+    by default as the roster asks, and always without a roster) and the board picture
+    (``pictures``: "png", "svg" or "none"; by default as the roster asks), the pieces that
+    changed since ``before`` (the view of the player's last mail) marked."""
     colour = view.viewer
     assert colour is not None
     seat = roster.players.get(colour) if roster is not None else None
     found = text.player_options(view)
     lines = text.greeting(seat.name if seat else colour, colour)
-    lines += text.news_section(private_report) + [""]
-    if found is None:
-        lines += text.waiting_line(view)
-    else:
-        lines += [*text.decide_section(view, found), "", *text.template_section(view, colour)]
-    lines += ["", *text.state_section(view), "", f"Game file: {view.chain.hash}"]
+    lines += [*(w for note in notes for w in text.wrap(note)), *([""] if notes else [])]
+    lines += [*text.opening(view, found is not None, deadline), ""]
+    if found is not None:
+        lines += [*text.decide_section(view, found), "", *text.template_section(view, colour, token), ""]
+    reports = [news] if isinstance(news, str) else list(news)
+    said = text.news_section(reports)
+    lines += [*said, *([""] if said else []), *text.state_section(view), "", f"Game file: {view.chain.hash}"]
+    if token is not None:
+        lines += ["", *text.wrap(f"Your token for this game is {token}; keep it to yourself. Reply with "
+                                 'the subject "resend" to get this mail again.')]
     msg = EmailMessage()
-    _headers(msg, view, colour, roster, found is not None)
+    _headers(msg, view, colour, roster, found is not None, judge, date)
     body = _flowed(lines)
     msg.set_content(body, subtype="plain", charset="utf-8", cte="quoted-printable")
     if any(line.endswith(" ") for line in body.split("\n")):
         msg.set_param("format", "flowed")
-    msg.add_attachment(io.canonical(view), maintype="application", subtype="json",
-                       filename=f"view-{colour}-{view.decision:04d}.json")
-    if pictures != "none":
-        _attach_pictures(msg, view, pictures == "png")
+    if attach_view if attach_view is not None else (seat.attach_view if seat is not None else True):
+        msg.add_attachment(io.canonical(view), maintype="application", subtype="json",
+                           filename=f"view-{colour}-{view.decision:04d}.json")
+    chosen = pictures if pictures is not None else picture_choice(roster, colour)
+    if chosen != "none":
+        _attach_picture(msg, view, chosen, before)
     msg.set_boundary(f"trajan-{view.chain.hash[:32]}")  # same game file, same bytes
     return msg
 
 
-def _attach_pictures(msg: EmailMessage, view: GameView, png: bool) -> None:
-    """The board as the player sees it (issue 19): only if it can be drawn; the mail is
-    complete without it."""
+def picture_choice(roster: Roster | None, colour: PlayerColour, fallback: Pictures | None = None) -> Pictures:
+    """The board picture a player's mails carry: their seat's choice, else the roster's,
+    else ``fallback`` (the judge's setting), else :data:`DEFAULT_PICTURES`."""
+    seat = roster.players.get(colour) if roster is not None else None
+    if seat is not None and seat.pictures is not None:
+        return seat.pictures
+    if roster is not None and roster.pictures is not None:
+        return roster.pictures
+    return fallback or DEFAULT_PICTURES
+
+
+def _attach_picture(msg: EmailMessage, view: GameView, kind: Pictures, before: GameView | None) -> None:
+    """The board as the player sees it (issue 19), as PNG (small: what mail clients show
+    inline) or SVG, with what changed since ``before`` marked; only if it can be drawn:
+    the mail is complete without it."""
     import importlib.util
 
     if importlib.util.find_spec("drawsvg") is None:
         return
-    from adjudicator.drawing import board_png, board_svg
+    from adjudicator.drawing import board_svg, svg_png
+    from adjudicator.drawing.replay_changes import marked
 
     name = f"board-{view.viewer}-{view.decision:04d}"
     try:
-        svg = board_svg(view).encode()
-        picture = board_png(view) if png else None
+        svg = board_svg(view)
+        if before is not None:
+            svg = marked(svg, board_svg(before))
+        picture = svg_png(svg, PNG_SCALE, small=True) if kind == "png" else svg.encode()
     except Exception:  # noqa: BLE001 (a picture that fails leaves the mail whole, without it)
         return
-    msg.add_attachment(svg, maintype="image", subtype="svg+xml", filename=f"{name}.svg")
-    if picture is not None:
-        msg.add_attachment(picture, maintype="image", subtype="png", filename=f"{name}.png")
+    if picture is None:
+        return
+    if kind == "png":
+        msg.add_attachment(picture, maintype="image", subtype="png", filename=f"{name}.png",
+                           disposition="inline")
+    else:
+        msg.add_attachment(picture, maintype="image", subtype="svg+xml", filename=f"{name}.svg")
 
 
 def _headers(msg: EmailMessage, view: GameView, colour: PlayerColour, roster: Roster | None,
-             decides: bool) -> None:
+             decides: bool, judge: str | None, date: datetime | None) -> None:
     game = terminal(view.game_id)
-    what = f"your decision ({kind_of(view.pending)})" if decides else "news"
-    msg["Subject"] = f"Trajan {game}, decision {view.decision}: {what} ({colour})"
-    judge = roster.judge if roster is not None and roster.judge else JUDGE
-    msg["From"] = Address("Trajan judge", addr_spec=judge)
+    kind = kind_of(view.pending)
+    what = (f"{text.SUBJECTS.get(kind, kind)}" if decides
+            else "the game is over" if isinstance(view.pending, GameOver) else "news")
+    msg["Subject"] = subject_line(game, f"decision {view.decision}: {what} ({colour})")
+    sender = judge or (roster.judge if roster is not None and roster.judge else JUDGE)
+    msg["From"] = Address("Trajan judge", addr_spec=sender)
     seat = roster.players.get(colour) if roster is not None else None
     if seat is not None:
         msg["To"] = Address(terminal(seat.name), addr_spec=seat.address)
-    domain = judge.rpartition("@")[2]
+    if date is not None:
+        msg["Date"] = format_datetime(date)
+    domain = sender.rpartition("@")[2]
     msg["Message-ID"] = f"<trajan.{view.chain.hash[:24]}.{colour}@{domain}>"
     msg["X-Trajan-Game"] = game
     msg["X-Trajan-Decision"] = str(view.decision)
     msg["X-Trajan-Player"] = colour
     msg["X-Trajan-Game-File"] = view.chain.hash
+
+
+def subject_line(game: str, what: str) -> str:
+    """``[Trajan GAME] WHAT``, cut so that the header never folds (the game id kept whole)."""
+    line = f"[Trajan {game}] {what}"
+    return line if len(line) <= text.MOST - len("Subject: ") else f"[Trajan {game}]"
 
 
 def _flowed(lines: list[str]) -> str:
