@@ -34,10 +34,11 @@ from adjudicator.notation.parse import parse_lines, to_order_file
 from adjudicator.notation.table import BONUS, FORUM_TILE, USE
 from adjudicator.notation.text import order_text
 from tests.playout import playout_orders
+from tests.sizes import size
 from tests.test_options import _listed, _unlisted
 
 ROOT = Path(__file__).resolve().parent.parent
-DECISIONS = int(os.environ.get("TRAJAN_NOTATION_DECISIONS", "1000"))
+DECISIONS = size("TRAJAN_NOTATION_DECISIONS")
 
 
 def read(text: str, game_ids: tuple[str, ...] = ()) -> m.OrderFile:
@@ -117,7 +118,7 @@ _ANSWER = st.one_of(
 _GAME_ID = st.text(min_size=1, max_size=30) | st.from_regex(r"trajan-[0-9a-f]{12}", fullmatch=True)
 
 
-@settings(max_examples=int(os.environ.get("TRAJAN_NOTATION_EXAMPLES", "400")), deadline=None)
+@settings(max_examples=size("TRAJAN_NOTATION_EXAMPLES"), deadline=None)
 @given(game_id=_GAME_ID, decision=st.integers(1, 10**15), player=st.sampled_from(PLAYER_COLOURS),
        written_by=st.none() | st.text(max_size=20), answer=_ANSWER)
 def test_every_order_file_round_trips(game_id: str, decision: int, player: str, written_by: str | None,

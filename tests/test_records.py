@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import importlib.util
 import json
-import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -22,6 +21,7 @@ from adjudicator.records.many import sources, verify_many
 from adjudicator.records.pack import pack
 from adjudicator.records.replay import unpack, verify_record
 from adjudicator.records.tournament import bot_record
+from tests.sizes import size
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE_LOG = ROOT / "examples" / "logs" / "2-players"
@@ -258,7 +258,7 @@ def test_the_example_tournament_verifies_and_its_standings_are_in_the_readme() -
     assert out.strip() in readme
 
 
-GAMES = int(os.environ.get("TRAJAN_RECORD_GAMES", "200"))
+GAMES = size("TRAJAN_RECORD_GAMES")
 
 
 def _random_game(g: int) -> bytes:

@@ -50,8 +50,8 @@ def drawing(state: GameState | GameView, png: bool, output: Path | None) -> byte
 
 @app.command()
 def replay(
-    log: Annotated[Path, typer.Argument(help="The log folder (0000-game.json, 0001-orders.json, ...).",
-                                        show_default=False)],
+    log: Annotated[Path, typer.Argument(
+        metavar="LOG", help="The log folder (0000-game.json, 0001-orders.json, ...).", show_default=False)],
     *,
     output: Annotated[Path, typer.Option(
         "-o", "--output", help="The HTML page to write.", show_default=False)],

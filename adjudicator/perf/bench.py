@@ -19,7 +19,11 @@ Every figure is a median over repeated runs on this machine:
    the size of a mid-game game file;
 6. game records (:mod:`adjudicator.perf.bench_records`): size, and records verified per
    second with 1 and 2 workers in the process pool and on a Dask LocalCluster;
-7. mail (:mod:`adjudicator.perf.bench_mail`): mails and bytes per player of a whole
+7. leagues (:mod:`adjudicator.perf.bench_league`): seating plans and ratings;
+8. hostile input and a held lock (:mod:`adjudicator.perf.bench_hostile`): the slowest
+   refusal of a hostile order or game file by ``trajan check``, and the wait before a
+   held lock is refused (what the tests check but do not time);
+9. mail (:mod:`adjudicator.perf.bench_mail`): mails and bytes per player of a whole
    3-player game played by mail through the mail judge with the default roster, against
    the judge before issue 27 (``--quick``: without the board pictures).
 """
@@ -49,6 +53,8 @@ TARGETS = {
     "selfplay_games_per_second": (">=", 30.0),
     "verify_decisions_per_second": (">=", 3_000.0),
     "cold_peak_mb": ("<", 60.0),
+    "hostile_check_max_s": ("<", 5.0),  # bench_hostile.HOSTILE_TARGET_S
+    "lock_refusal_s": ("<", 2.0),  # bench_hostile.LOCK_TARGET_S
 }
 
 
@@ -122,6 +128,12 @@ def run(quick: bool = False) -> Bench:
         from adjudicator.perf.bench_records import records_figures
 
         figures += records_figures(log, Path(tmp), quick)
+        from adjudicator.perf.bench_league import league_figures
+
+        figures += league_figures(quick)
+        from adjudicator.perf.bench_hostile import hostile_figures
+
+        figures += hostile_figures(log, Path(tmp))
         mid = log / "0060-game.json"
         figures.append(Figure(name="mid_game_file_bytes", value=mid.stat().st_size, unit="bytes"))
         figures += _mail_figures(Path(tmp), quick)

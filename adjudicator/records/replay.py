@@ -25,6 +25,7 @@ from adjudicator.logs.verify import Divergence, LogResult
 from adjudicator.model.state import GameOver, GameState
 from adjudicator.records import form
 from adjudicator.records.form import Header, Move, Result
+from adjudicator.records.seal import check_header
 
 
 def read_record(content: bytes, name: str) -> tuple[Header, list[Move]]:
@@ -34,6 +35,9 @@ def read_record(content: bytes, name: str) -> tuple[Header, list[Move]]:
         lines.pop()
     if not lines:
         raise Divergence(name, "record.empty", "$", "This record is empty.")
+    if content.startswith(b"\xef\xbb\xbf"):
+        raise Divergence(name, "input.bom", "$", "The record begins with a byte-order mark (BOM); a record "
+                         "is UTF-8 without one.")
     try:
         header = msgspec.json.decode(lines[0], type=Header)
     except msgspec.DecodeError as e:
@@ -86,6 +90,7 @@ def _verify(content: bytes, name: str, result: LogResult) -> None:
         said = "none (the game is not over)" if wanted is None else describe(wanted)
         raise Divergence(name, "record.result_mismatch", "$[0].result",
                          f"The header's result is not the game's, which is {said}.")
+    check_header(header, moves, name)
     result.commitment = "checked"
 
 
