@@ -347,7 +347,7 @@ def test_the_facts_to_choose_by_are_named(game: list[tuple[GameState, GameState,
     data = json.loads((ROOT / "adjudicator" / "data" / "construction_tiles.json").read_text())
     bonus = {t["type"]: t["bonus_action"] for t in data["types"]}
     seen, icons = set(), 0
-    for _, after, paths in game:
+    for _, _, paths in game:
         for path in paths:
             text = body(parse(path))
             for kind, action in bonus.items():
