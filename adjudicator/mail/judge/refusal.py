@@ -89,4 +89,4 @@ def _sentence(p: Problem, message: str, context: Context) -> str:
 
 def _nearest(written: str, legal: Sequence[str]) -> list[str]:
     text = written.strip('"').split("#")[0].strip().lower()
-    return difflib.get_close_matches(text, list(legal), n=3, cutoff=0.6)
+    return difflib.get_close_matches(text, list(legal), n=3, cutoff=0.75)
