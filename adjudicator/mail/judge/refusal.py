@@ -88,5 +88,11 @@ def _sentence(p: Problem, message: str, context: Context) -> str:
 
 
 def _nearest(written: str, legal: Sequence[str]) -> list[str]:
+    """The legal lines nearest to the player's: those of the same step first (its first two
+    words), else any close one."""
     text = written.strip('"').split("#")[0].strip().lower()
-    return difflib.get_close_matches(text, list(legal), n=3, cutoff=0.75)
+    by_lower = {line.lower(): line for line in legal}
+    same = [low for low in by_lower if low.split()[:2] == text.split()[:2]]
+    found = difflib.get_close_matches(text, same, n=3, cutoff=0.5) if same else \
+        difflib.get_close_matches(text, list(by_lower), n=3, cutoff=0.75)
+    return [by_lower[low] for low in found]
