@@ -111,10 +111,14 @@ def _trajan(o: TrajanOptions) -> list[str]:
 
 
 def _render_turn(o: TurnOptions, head: str, facts: Facts = Facts()) -> list[str]:
-    lines = [f"{o.player}: your turn. Paste the header, one sow line (it empties that tray) and "
-             "the steps you choose from those below it"
-             + (" (a line followed by \"# or: ...\" may end in any of those words instead):"
-                if facts.grouped else ":"), head]
+    if facts.grouped:
+        intro = (f"{o.player}: your turn. Copy one sow line (it empties that tray) and the steps you "
+                 "choose from those below it; a line followed by \"# or: ...\" may end in any of those "
+                 "words instead:")
+    else:
+        intro = (f"{o.player}: your turn. Paste the header, one sow line (it empties that tray) and "
+                 "the steps you choose from those below it:")
+    lines = [intro, head]
     for t in o.trays:
         tile = ""
         if t.trajan_tile:
