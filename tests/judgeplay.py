@@ -12,7 +12,6 @@ from __future__ import annotations
 import re
 from email import message_from_bytes, policy
 from email.message import EmailMessage
-from email.utils import make_msgid
 from pathlib import Path
 
 import msgspec
@@ -23,6 +22,7 @@ from adjudicator.logs.absent import absent_orders
 from adjudicator.mail.judge.tokens import token_for
 from adjudicator.model.vocab import PlayerColour
 from adjudicator.notation.text import order_text
+from adjudicator.perf.bench_mail import reply_to
 
 JUDGE = "judge@example.org"
 SECRET = b"a test secret of the game master, 32+ bytes"
@@ -137,14 +137,7 @@ def reply(mail: EmailMessage, colour: PlayerColour, *, sender: str | None = None
             + (token_text if token_text is not None else token_line(mail)) + "\n"
             + "\n".join(rest) + "\nEND ORDERS\n\nCheers\n-- \nsent from my desk\n\n"
             + (f"On a day, the judge wrote:\n{quoted}\n" if token_text is None else ""))
-    answer = EmailMessage()
-    answer["From"] = sender or ADDRESSES[colour]
-    answer["To"] = JUDGE
-    answer["Subject"] = "Re: " + str(mail["Subject"])
-    answer["Message-ID"] = make_msgid("player", domain="example.org")
-    answer["In-Reply-To"] = str(mail["Message-ID"])
-    answer.set_content(text)
-    return answer
+    return reply_to(mail, sender or ADDRESSES[colour], text)
 
 
 def sent_mails(tmp_path: Path) -> list[EmailMessage]:

@@ -159,8 +159,13 @@ def _reply(folder: Path, mail: EmailMessage, colour: str, seed: str, style: str,
         assert token is not None, "the mail has no token line"
         body = ("Hi judge,\n\nBEGIN ORDERS\n" + lines[0] + "\n" + token.group(0) + "\n" + "\n".join(lines[1:])
                 + f"\nEND ORDERS\n\nCheers\n-- \nsent from my desk\n\nOn a day, the judge wrote:\n{quoted}\n")
+    return reply_to(mail, ADDRESSES[colour], body)
+
+
+def reply_to(mail: EmailMessage, sender: str, body: str) -> EmailMessage:
+    """A reply to the judge's ``mail`` from ``sender``, as a mail client heads it."""
     answer = EmailMessage()
-    answer["From"] = ADDRESSES[colour]
+    answer["From"] = sender
     answer["To"] = JUDGE
     answer["Subject"] = "Re: " + str(mail["Subject"])
     answer["Message-ID"] = make_msgid("player", domain="example.org")
