@@ -31,6 +31,8 @@ START = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)  # a Monday
 
 @dataclass
 class PlayerFigure:
+    """What one player received in the game: mails, bytes, decision mails."""
+
     mails: int = 0
     bytes: int = 0
     decision_mails: int = 0
@@ -39,6 +41,8 @@ class PlayerFigure:
 
 @dataclass
 class MailGame:
+    """A whole game played by mail: its folder, its length, what each player received."""
+
     folder: Path
     steps: int = 0
     runs: int = 0
@@ -47,6 +51,7 @@ class MailGame:
     without_date: int = 0
 
     def text(self) -> str:
+        """The figure as lines for people."""
         lines = [f"whole 3-player game by mail: {self.steps} steps, {self.runs} runs, "
                  f"{self.refused} refusals"]
         for colour, f in self.players.items():
@@ -168,7 +173,7 @@ def reply_to(mail: EmailMessage, sender: str, body: str) -> EmailMessage:
     answer["From"] = sender
     answer["To"] = JUDGE
     answer["Subject"] = "Re: " + str(mail["Subject"])
-    answer["Message-ID"] = make_msgid("player", domain="example.org")
+    answer["Message-ID"] = make_msgid("player", domain=sender.rpartition("@")[2])
     answer["In-Reply-To"] = str(mail["Message-ID"])
     answer.set_content(body)
     return answer

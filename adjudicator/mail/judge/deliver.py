@@ -58,6 +58,7 @@ class Answered:
 
 
 def told(commit: record.Commit, colour: str) -> Told:
+    """What the player's mails have told them so far (in the record being committed)."""
     return commit.state.told.setdefault(colour, Told())
 
 
