@@ -22,7 +22,7 @@ from adjudicator.logs.absent import absent_orders
 from adjudicator.mail.judge.tokens import token_for
 from adjudicator.model.vocab import PlayerColour
 from adjudicator.notation.text import order_text
-from adjudicator.perf.bench_mail import reply_to
+from adjudicator.perf.bench_mail_game import reply_to
 
 JUDGE = "judge@example.org"
 SECRET = b"a test secret of the game master, 32+ bytes"

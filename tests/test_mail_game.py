@@ -5,7 +5,7 @@ text; receipts and refusals answer the player's own message; every decision mail
 its deadline with a time zone; no answer to a simultaneous decision reaches a player's
 mail before every decider has answered, and then all of them do; each player gets at most
 a third of the mails the judge before issue 27 sent (the bytes, with the board pictures,
-are ``trajan bench``'s mail figure: :mod:`adjudicator.perf.bench_mail`).
+are ``trajan bench``'s mail figure: :mod:`adjudicator.perf.bench_mail_game`).
 
 The players reply as most mail clients do: their order lines at the top, the judge's whole
 mail quoted below (its reply template gives the header and the token).
@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator.perf.bench_mail import BEFORE, MAIL_SHARE, MailGame, play
+from adjudicator.perf.bench_mail_game import BEFORE, MAIL_SHARE, MailGame, play
 
 DEADLINE = re.compile(r"^Deadline: \w{3} \d{1,2} \w{3} \d{4}, \d\d:\d\d [A-Z]{2,5}\b", re.MULTILINE)
 

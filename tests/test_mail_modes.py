@@ -16,7 +16,7 @@ import pytest
 from adjudicator.errors import Malformed
 from adjudicator.mail.judge.run import run
 from adjudicator.mail.outgoing.roster import load_roster
-from adjudicator.perf.bench_mail import ADDRESSES, asks, make_game
+from adjudicator.perf.bench_mail_game import ADDRESSES, asks, make_game
 from tests.judgeplay import sent_mails
 
 NOW = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)  # a Monday

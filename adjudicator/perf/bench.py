@@ -23,7 +23,7 @@ Every figure is a median over repeated runs on this machine:
 8. hostile input and a held lock (:mod:`adjudicator.perf.bench_hostile`): the slowest
    refusal of a hostile order or game file by ``trajan check``, and the wait before a
    held lock is refused (what the tests check but do not time);
-9. mail (:mod:`adjudicator.perf.bench_mail`): mails and bytes per player of a whole
+9. mail (:mod:`adjudicator.perf.bench_mail_game`): mails and bytes per player of a whole
    3-player game played by mail through the mail judge with the default roster, against
    the judge before issue 27 (``--quick``: without the board pictures).
 """
@@ -142,8 +142,8 @@ def run(quick: bool = False) -> Bench:
 
 def _mail_figures(tmp: Path, quick: bool) -> list[Figure]:
     """Mails and bytes per player of a whole 3-player game by mail (issue 27:
-    :mod:`adjudicator.perf.bench_mail`), each with its target."""
-    from adjudicator.perf.bench_mail import figures
+    :mod:`adjudicator.perf.bench_mail_game`), each with its target."""
+    from adjudicator.perf.bench_mail_game import figures
 
     out = []
     for name, value, unit, target in figures(tmp, quick):
