@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 from email.message import EmailMessage
 
 from adjudicator.errors import Malformed, problem
-from adjudicator.mail.judge.compose import refusal
+from adjudicator.mail.judge.compose import Answering, refusal
 from adjudicator.mail.judge.refusal import Context, refusal_lines
 from adjudicator.mail.read import read_orders_located
 
@@ -73,7 +73,7 @@ def test_the_refusal_mail_answers_the_players_message() -> None:
     theirs = message_from_bytes(_message("hello\n"), policy=policy.default)
     assert isinstance(theirs, EmailMessage)
     mail = refusal("judge@example.org", "r@example.org", GAME, [problem("mail.no_orders", "$", "No orders.")], NOW,
-                   name="Rhea", reply_to=theirs, decision=41)
+                   name="Rhea", reply_to=Answering.of(theirs), decision=41)
     assert mail["In-Reply-To"] == "<reply-1@example.org>" and mail["Date"] is not None
     assert str(mail["Subject"]) == f"Re: [Trajan {GAME}] decision 41" and str(mail["To"]) == "Rhea <r@example.org>"
     assert all(len(line) <= 78 for line in bytes(mail).decode().split("\n"))

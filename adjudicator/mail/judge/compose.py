@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 import textwrap
 from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from email import message_from_bytes, policy
 from email.headerregistry import Address
@@ -53,8 +54,25 @@ def subject(game: str | None, what: str) -> str:
     return text if len(text) <= SUBJECT_MOST else head[:SUBJECT_MOST]
 
 
+@dataclass(frozen=True)
+class Answering:
+    """What a mail answering a player's message needs of it: its Message-ID, the ids of
+    its thread and its subject (as the message carries them: hostile, checked here)."""
+
+    message_id: str = ""
+    references: str = ""
+    subject: str = ""
+
+    @staticmethod
+    def of(message: EmailMessage) -> Answering:
+        """The message's own fields (``References``, else ``In-Reply-To``)."""
+        return Answering(str(message.get("Message-ID", "")),
+                         str(message.get("References", "")) or str(message.get("In-Reply-To", "")),
+                         str(message.get("Subject", "")))
+
+
 def _message(sender: str, to: str, title: str, body: str, now: datetime, *, name: str | None = None,
-             reply_to: EmailMessage | None = None) -> EmailMessage:
+             reply_to: Answering | None = None) -> EmailMessage:
     message = EmailMessage()
     message["From"] = Address(JUDGE_NAME, addr_spec=sender)
     message["To"] = Address(terminal(name), addr_spec=to) if name else to
@@ -66,26 +84,26 @@ def _message(sender: str, to: str, title: str, body: str, now: datetime, *, name
     return message
 
 
-def thread(message: EmailMessage, reply_to: EmailMessage | None) -> None:
+def thread(message: EmailMessage, reply_to: Answering | None) -> None:
     """``In-Reply-To`` and ``References`` to answer ``reply_to`` (its ids checked, the
     thread kept short)."""
     if reply_to is None:
         return
-    theirs = _MSGID.findall(str(reply_to.get("Message-ID", "")))[:1]
+    theirs = _MSGID.findall(reply_to.message_id)[:1]
     if not theirs:
         return
-    before = _MSGID.findall(str(reply_to.get("References", "")) or str(reply_to.get("In-Reply-To", "")))
+    before = _MSGID.findall(reply_to.references)
     chain = [i for i in before if i != theirs[0]][-(_THREAD_MOST - 1):] + theirs
     message["In-Reply-To"] = theirs[0]
     message["References"] = " ".join(chain)
 
 
-def _reply_subject(reply_to: EmailMessage | None, title: str) -> str:
+def _reply_subject(reply_to: Answering | None, title: str) -> str:
     """``Re:`` and the player's own subject when it names the same game and fits a line (a
     client threads by it), else ``title``."""
     if reply_to is None:
         return title
-    theirs = _REPLY_PREFIX.sub("", " ".join(str(reply_to.get("Subject", "")).split()))
+    theirs = _REPLY_PREFIX.sub("", " ".join(reply_to.subject.split()))
     game = _SUBJECT_GAME.search(title)
     mine = _SUBJECT_GAME.search(theirs)
     if (game is None or mine is None or (mine.group(1) or mine.group(2)) != game.group(1)
@@ -115,7 +133,7 @@ def receipt_line(decision: int, waiting: Sequence[str] = ()) -> str:
 
 
 def receipt(sender: str, to: str, game: str, decision: int, now: datetime, *, name: str | None = None,
-            reply_to: EmailMessage | None = None, waiting: Sequence[str] = ()) -> EmailMessage:
+            reply_to: Answering | None = None, waiting: Sequence[str] = ()) -> EmailMessage:
     body = (f"{receipt_line(decision, waiting)}\n\n"
             "The judge mails you what followed when you decide next.\n")
     return _message(sender, to, subject(game, f"decision {decision}: orders accepted"), body, now,
@@ -123,7 +141,7 @@ def receipt(sender: str, to: str, game: str, decision: int, now: datetime, *, na
 
 
 def refusal(sender: str, to: str, game: str, problems: Sequence[Problem], now: datetime, *,
-            name: str | None = None, reply_to: EmailMessage | None = None, sources: Sources | None = None,
+            name: str | None = None, reply_to: Answering | None = None, sources: Sources | None = None,
             context: Context | None = None, decision: int | None = None) -> EmailMessage:
     """The problems in words: each with the player's own line, what is wrong, what to write."""
     about = f"decision {decision}" if decision is not None else f"the game {terminal(game)}"
@@ -135,7 +153,7 @@ def refusal(sender: str, to: str, game: str, problems: Sequence[Problem], now: d
 
 
 def token_refusal(sender: str, to: str, now: datetime, *, name: str | None = None,
-                  reply_to: EmailMessage | None = None) -> EmailMessage:
+                  reply_to: Answering | None = None) -> EmailMessage:
     """Sent to the registered address, whoever wrote: tells nothing about the game."""
     body = ("A message sent to the judge in your name was refused: it did not carry your token. "
             "If you sent it, copy the line beginning with \"token\" from the judge's latest mail to you "
@@ -145,7 +163,7 @@ def token_refusal(sender: str, to: str, now: datetime, *, name: str | None = Non
 
 
 def which_game(sender: str, to: str, now: datetime, *, name: str | None = None,
-               reply_to: EmailMessage | None = None) -> EmailMessage:
+               reply_to: Answering | None = None) -> EmailMessage:
     """To an address that plays several games of one judge, when a message (a ``resend``,
     or one carrying the tokens of several games) does not say which game it is for."""
     body = ("The judge could not tell which of your games your message is for, so it did nothing "
@@ -155,7 +173,7 @@ def which_game(sender: str, to: str, now: datetime, *, name: str | None = None,
 
 
 def reminder(sender: str, to: str, game: str, decision: int, deadline: datetime, now: datetime, *,
-             name: str | None = None, reply_to: EmailMessage | None = None) -> EmailMessage:
+             name: str | None = None, reply_to: Answering | None = None) -> EmailMessage:
     body = (f"The judge is waiting for your answer to decision {decision} of the game {terminal(game)}.\n"
             f"The deadline is {when(deadline)}; after it, a bot answers for you.\n"
             'Reply with the subject "resend" to get the mail with your options again.\n')

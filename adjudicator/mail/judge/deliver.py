@@ -54,7 +54,7 @@ class Answered:
 
     colour: PlayerColour
     decision: int
-    message: EmailMessage | None = None
+    message: compose.Answering | None = None
 
 
 def told(commit: record.Commit, colour: str) -> Told:
@@ -148,9 +148,7 @@ def _mail(game: Game, commit: record.Commit, state: GameState, step: int, colour
 
 def _answers(message: EmailMessage, msgid: str) -> None:
     """The mail answers the player's message (its receipt is folded in)."""
-    asked = EmailMessage()
-    asked["Message-ID"] = msgid
-    compose.thread(message, asked)
+    compose.thread(message, compose.Answering(message_id=msgid))
 
 
 def _note_receipt(commit: record.Commit, answer: Answered) -> None:
@@ -158,7 +156,7 @@ def _note_receipt(commit: record.Commit, answer: Answered) -> None:
     if answer.decision not in me.receipts:
         me.receipts.append(answer.decision)
     if answer.message is not None:
-        me.reply_to = str(answer.message.get("Message-ID", ""))
+        me.reply_to = answer.message.message_id
 
 
 def _receipt_alone(game: Game, commit: record.Commit, answer: Answered, waiting: Sequence[str]) -> None:
@@ -194,7 +192,7 @@ def _report(game: Game, step: int, colour: str) -> str:
 
 # --- An answer: refused in words, or accepted --------------------------------------------------
 
-def answer(game: Game, commit: record.Commit, message: EmailMessage, data: bytes,
+def answer(game: Game, commit: record.Commit, message: compose.Answering, data: bytes,
            colour: PlayerColour) -> str:
     """Read and adjudicate a player's orders: the refusal, or the log step and its mails."""
     from adjudicator.mail.read import read_orders_located
@@ -223,7 +221,7 @@ def answer(game: Game, commit: record.Commit, message: EmailMessage, data: bytes
     return "accepted"
 
 
-def _refuse(game: Game, commit: record.Commit, message: EmailMessage, colour: PlayerColour,
+def _refuse(game: Game, commit: record.Commit, message: compose.Answering, colour: PlayerColour,
             current: GameState, problems: list[Problem], sources: Sources | None,
             decision: int | None) -> str:
     from adjudicator.game.options import NoDecision
@@ -246,8 +244,7 @@ def reminder(game: Game, commit: record.Commit, state: GameState, due: datetime)
     """A reminder to each player still to answer, answering their decision mail."""
     for colour in deciders(state.pending):
         seat = game.roster.players[colour]
-        asked = EmailMessage()
-        asked["Message-ID"] = told(commit, colour).asked_id
-        thread = asked if asked["Message-ID"] else None
+        asked = told(commit, colour).asked_id
+        thread = compose.Answering(message_id=asked) if asked else None
         commit.mail(compose.reminder(game.config.address, seat.address, state.game_id, state.decision, due,
                                      game.now, name=seat.name, reply_to=thread), colour, "reminder")

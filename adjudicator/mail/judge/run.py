@@ -191,10 +191,9 @@ def _outcome(game: Game, commit: record.Commit, data: bytes) -> str:
         return _resend(game, commit, colour)
     if not tokens.carries(data, game.token(colour, current.game_id)):
         commit.mail(compose.token_refusal(sender, to, game.now, name=game.roster.players[colour].name,
-                                          reply_to=message), colour, "refusal")
+                                          reply_to=compose.Answering.of(message)), colour, "refusal")
         return "refused (token)"
-    assert isinstance(message, EmailMessage)
-    return deliver.answer(game, commit, message, data, colour)  # refused in words, or accepted
+    return deliver.answer(game, commit, compose.Answering.of(message), data, colour)  # in words, or accepted
 
 
 def asks_resend(message: EmailMessage) -> bool:
