@@ -87,9 +87,21 @@ def read_orders(data: bytes, file: str, game_ids: Sequence[str] = ()) -> OrderFi
 def read_orders_located(data: bytes, file: str, game_ids: Sequence[str] = ()) -> tuple[OrderFile, Sources]:
     """The order in ``data`` and the player's line for each of its parts."""
     if is_message(data):
-        candidates = [(p.place, p.text) for p in parts(data)]
+        candidates = [(p.place, p.text) for p in parts(data, file)]
     else:
         candidates = [("", decode(data))]
+    return orders_in_located(candidates, file, game_ids)
+
+
+def orders_in(candidates: Sequence[tuple[str, str]], file: str, game_ids: Sequence[str] = ()) -> OrderFile:
+    """The order in the candidate texts of a message (``(place, text)``, in the order to
+    try them: :func:`adjudicator.mail.message.parts`).  Raises :class:`Malformed`."""
+    return orders_in_located(candidates, file, game_ids)[0]
+
+
+def orders_in_located(candidates: Sequence[tuple[str, str]], file: str,
+                      game_ids: Sequence[str] = ()) -> tuple[OrderFile, Sources]:
+    """:func:`orders_in`, with the player's line for each part of the order."""
     found: list[tuple[OrderFile, Sources]] = []
     failed: list[Malformed] = []
     for place, text in candidates:

@@ -8,42 +8,53 @@ the player's display names, and a subject ``[Trajan GAME] decision N: ...`` that
 line, so that mail clients sort and thread them; a receipt or refusal answers the
 player's own message (``In-Reply-To``, ``References``).  A refusal for a missing or
 wrong token says nothing about the game.
+
+Header safety (issue 25): the addresses are checked ones, every text a field carries is
+terminal-escaped and written by :mod:`adjudicator.mail.outgoing.headers`, never decoded
+again; a mail's Message-ID is :func:`message_id` of what it answers, so the same mail
+written again (after a crash) is the same mail.
 """
 
 from __future__ import annotations
 
+import hashlib
 import re
 import textwrap
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from email import message_from_bytes, policy
-from email.headerregistry import Address
 from email.message import EmailMessage
 from email.utils import format_datetime, make_msgid
 
 from adjudicator.errors import Problem
 from adjudicator.escape import terminal
 from adjudicator.mail.judge.refusal import Context, refusal_lines
-from adjudicator.mail.outgoing.text import MOST
+from adjudicator.mail.outgoing import headers
 from adjudicator.mail.read import Sources
 
 JUDGE_NAME = "Trajan judge"
 # The game id in a subject the judge wrote, kept in a reply ("Re: ..."): "[Trajan GAME] ..."
 # (every mail since issue 27), and the older "Trajan GAME, decision N: ..." of the player's mail.
 _SUBJECT_GAME = re.compile(r"\[trajan (\S+?)\]|\bTrajan (\S+?), decision \d+:", re.IGNORECASE)
-# A message id as a reply may carry it (anything else in the player's headers is not copied).
-_MSGID = re.compile(r"<[!-;=?-~]{1,200}@[!-;=?-~]{1,200}>")
+# A message id as a reply may carry it (anything else in the player's headers is not copied;
+# no "=?", which a mail reader could take for an encoded word).
+_MSGID = re.compile(r"<(?:(?!=\?)[!-;=?-~]){1,200}@(?:(?!=\?)[!-;=?-~]){1,200}>")
 _REPLY_PREFIX = re.compile(r"^\s*((re|aw|sv|antw|fwd?|wg|tr)\s*(\[\d+\])?\s*:\s*)+", re.IGNORECASE)
-SUBJECT_MOST = MOST - len("Subject: ")  # a subject that fits one header line never folds
+SUBJECT_MOST = headers.WIDTH - len("Subject: ")  # a subject that fits one header line never folds
 _THREAD_MOST = 10  # message ids kept in References
 
 
-def game_in_subject(data: bytes) -> str | None:
+def game_in_subject(subject: str) -> str | None:
     """The game id a message's subject carries in one of the judge's subject forms, if any."""
-    message = message_from_bytes(data, policy=policy.default)
-    found = _SUBJECT_GAME.search(str(message.get("Subject", "")))
+    found = _SUBJECT_GAME.search(subject)
     return None if found is None else found.group(1) or found.group(2)
+
+
+def message_id(sender: str, kind: str, seed: str) -> str:
+    """The Message-ID of a judge's mail of ``kind`` answering ``seed`` (the key of the message
+    it answers, or what it is about): the same every time that mail is written again."""
+    digest = hashlib.sha256(f"{kind}\0{seed}".encode("utf-8", "surrogateescape")).hexdigest()[:24]
+    return f"<trajan.{kind}.{digest}@{sender.rpartition('@')[2] or 'localhost'}>"
 
 
 def subject(game: str | None, what: str) -> str:
@@ -72,13 +83,13 @@ class Answering:
 
 
 def _message(sender: str, to: str, title: str, body: str, now: datetime, *, name: str | None = None,
-             reply_to: Answering | None = None) -> EmailMessage:
+             reply_to: Answering | None = None, msgid: str | None = None) -> EmailMessage:
     message = EmailMessage()
-    message["From"] = Address(JUDGE_NAME, addr_spec=sender)
-    message["To"] = Address(terminal(name), addr_spec=to) if name else to
-    message["Subject"] = _reply_subject(reply_to, title)
+    message["From"] = headers.mailbox("From", JUDGE_NAME, sender)
+    message["To"] = headers.mailbox("To", terminal(name) if name else "", to)
+    message["Subject"] = headers.text("Subject", terminal(_reply_subject(reply_to, title)))
     message["Date"] = format_datetime(now)
-    message["Message-ID"] = make_msgid("trajan", domain=sender.rpartition("@")[2] or "localhost")
+    message["Message-ID"] = msgid or make_msgid("trajan", domain=sender.rpartition("@")[2] or "localhost")
     thread(message, reply_to)
     message.set_content(_lines(body), charset="utf-8", cte="quoted-printable")
     return message
@@ -94,8 +105,9 @@ def thread(message: EmailMessage, reply_to: Answering | None) -> None:
         return
     before = _MSGID.findall(reply_to.references)
     chain = [i for i in before if i != theirs[0]][-(_THREAD_MOST - 1):] + theirs
-    message["In-Reply-To"] = theirs[0]
-    message["References"] = " ".join(chain)
+    for name, value in (("In-Reply-To", theirs[0]), ("References", " ".join(chain))):
+        del message[name]
+        message[name] = headers.text(name, value)
 
 
 def _reply_subject(reply_to: Answering | None, title: str) -> str:
@@ -133,52 +145,74 @@ def receipt_line(decision: int, waiting: Sequence[str] = ()) -> str:
 
 
 def receipt(sender: str, to: str, game: str, decision: int, now: datetime, *, name: str | None = None,
-            reply_to: Answering | None = None, waiting: Sequence[str] = ()) -> EmailMessage:
+            reply_to: Answering | None = None, waiting: Sequence[str] = (),
+            msgid: str | None = None) -> EmailMessage:
     body = (f"{receipt_line(decision, waiting)}\n\n"
             "The judge mails you what followed when you decide next.\n")
     return _message(sender, to, subject(game, f"decision {decision}: orders accepted"), body, now,
-                    name=name, reply_to=reply_to)
+                    name=name, reply_to=reply_to, msgid=msgid)
 
 
 def refusal(sender: str, to: str, game: str, problems: Sequence[Problem], now: datetime, *,
             name: str | None = None, reply_to: Answering | None = None, sources: Sources | None = None,
-            context: Context | None = None, decision: int | None = None) -> EmailMessage:
+            context: Context | None = None, decision: int | None = None,
+            msgid: str | None = None) -> EmailMessage:
     """The problems in words: each with the player's own line, what is wrong, what to write."""
     about = f"decision {decision}" if decision is not None else f"the game {terminal(game)}"
     lines = [f"Your orders for {about} were refused; nothing changed in the game.",
              "Correct what is listed below and send your whole order again.", "",
              *refusal_lines(problems, sources, context or Context(game_id=game))]
     title = f"decision {decision}: orders refused" if decision is not None else "orders refused"
-    return _message(sender, to, subject(game, title), "\n".join(lines), now, name=name, reply_to=reply_to)
+    return _message(sender, to, subject(game, title), "\n".join(lines), now, name=name, reply_to=reply_to,
+                    msgid=msgid)
 
 
 def token_refusal(sender: str, to: str, now: datetime, *, name: str | None = None,
-                  reply_to: Answering | None = None) -> EmailMessage:
+                  reply_to: Answering | None = None, msgid: str | None = None) -> EmailMessage:
     """Sent to the registered address, whoever wrote: tells nothing about the game."""
     body = ("A message sent to the judge in your name was refused: it did not carry your token. "
             "If you sent it, copy the line beginning with \"token\" from the judge's latest mail to you "
             "into your orders (or reply to that mail, quoting it). If you did not, someone else wrote "
-            "it; nothing was changed.\n")
-    return _message(sender, to, subject(None, "message refused"), body, now, name=name, reply_to=reply_to)
+            "it; nothing was changed.\n"
+            # issue 25: a request needs the token too; at most one such note a day
+            "To get the judge's latest mail again, reply to it with the subject \"resend\", keeping "
+            "its quoted text (it holds your token). The judge sends at most one note like this a day.\n")
+    return _message(sender, to, subject(None, "message refused"), body, now, name=name, reply_to=reply_to,
+                    msgid=msgid)
+
+
+def unreadable(sender: str, to: str, reason: Problem, now: datetime, *, name: str | None = None,
+               reply_to: Answering | None = None, msgid: str | None = None) -> EmailMessage:
+    """Sent to the registered address for a message the judge did not read (over a limit,
+    or not readable as mail): tells nothing about the game (issue 25)."""
+    body = ("A message sent to the judge in your name was not read:\n\n"
+            f"{terminal(reason.message)} [{reason.code}]\n\n"
+            "Nothing was changed. If you sent it, send your orders again as a short plain-text "
+            "reply to the judge's latest mail. The judge sends at most one note like this a day.\n")
+    return _message(sender, to, subject(None, "message not read"), body, now, name=name, reply_to=reply_to,
+                    msgid=msgid)
 
 
 def which_game(sender: str, to: str, now: datetime, *, name: str | None = None,
-               reply_to: Answering | None = None) -> EmailMessage:
+               reply_to: Answering | None = None, msgid: str | None = None) -> EmailMessage:
     """To an address that plays several games of one judge, when a message (a ``resend``,
     or one carrying the tokens of several games) does not say which game it is for."""
     body = ("The judge could not tell which of your games your message is for, so it did nothing "
             "with it. Reply to the judge's latest mail of that game (its subject names the game), or "
             "put the game's name in the subject, and send it again.\n")
-    return _message(sender, to, subject(None, "which game?"), body, now, name=name, reply_to=reply_to)
+    return _message(sender, to, subject(None, "which game?"), body, now, name=name, reply_to=reply_to,
+                    msgid=msgid)
 
 
 def reminder(sender: str, to: str, game: str, decision: int, deadline: datetime, now: datetime, *,
-             name: str | None = None, reply_to: Answering | None = None) -> EmailMessage:
+             name: str | None = None, reply_to: Answering | None = None,
+             msgid: str | None = None) -> EmailMessage:
     body = (f"The judge is waiting for your answer to decision {decision} of the game {terminal(game)}.\n"
             f"The deadline is {when(deadline)}; after it, a bot answers for you.\n"
-            'Reply with the subject "resend" to get the mail with your options again.\n')
+            "To get the mail with your options again, reply to it with the subject \"resend\", "
+            "keeping its quoted text (it holds your token).\n")
     return _message(sender, to, subject(game, f"decision {decision}: reminder"), body, now, name=name,
-                    reply_to=reply_to)
+                    reply_to=reply_to, msgid=msgid)
 
 
 def when(moment: datetime) -> str:

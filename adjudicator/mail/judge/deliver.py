@@ -42,6 +42,7 @@ from adjudicator.views.redact import view_of
 
 if TYPE_CHECKING:
     from adjudicator.mail.judge.run import Game
+    from adjudicator.mail.message import Letter
     from adjudicator.mail.read import Sources
 
 DIGEST_EVERY = timedelta(hours=24)  # "digest": at most one news mail this often
@@ -55,6 +56,14 @@ class Answered:
     colour: PlayerColour
     decision: int
     message: compose.Answering | None = None
+    key: str = ""  # the record's key of the message (the receipt's Message-ID is made from it)
+
+
+def answering(letter: Letter) -> compose.Answering:
+    """What a mail answering ``letter`` needs of it (its own fields, as it carries them)."""
+    return compose.Answering(letter.message_id or "",
+                             letter.header.get("references") or letter.header.get("in-reply-to") or "",
+                             letter.subject)
 
 
 def told(commit: record.Commit, colour: str) -> Told:
@@ -134,10 +143,14 @@ def _mail(game: Game, commit: record.Commit, state: GameState, step: int, colour
     # The board picture in the mails that ask for a decision, and in the last one.
     picture = decides or isinstance(state.pending, GameOver)
     pictures = picture_choice(game.roster, colour, game.config.pictures) if picture else "none"
+    left_out: list[Problem] = []
     message = player_mail(view, reports, game.roster, pictures, notes=notes,
                           deadline=_deadline(game, commit, step) if decides else None,
                           token=game.token(colour, state.game_id), before=before,
-                          date=game.now, judge=game.config.address)
+                          date=game.now, judge=game.config.address, warnings=left_out)
+    for warning in left_out:  # a board picture left out: said, never silent (issue 25)
+        game.summary.warn(warning)
+        game.summary.add("mails without their board picture")
     if notes and me.reply_to:
         _answers(message, me.reply_to)
     commit.mail(message, colour, "decision" if decides else "news")
@@ -161,9 +174,10 @@ def _note_receipt(commit: record.Commit, answer: Answered) -> None:
 
 def _receipt_alone(game: Game, commit: record.Commit, answer: Answered, waiting: Sequence[str]) -> None:
     """The receipt as a short mail of its own, answering the player's message."""
-    seat = game.roster.players[answer.colour]
-    commit.mail(compose.receipt(game.config.address, seat.address, game.game_id, answer.decision, game.now,
-                                name=seat.name, reply_to=answer.message, waiting=waiting),
+    seat, sender = game.roster.players[answer.colour], game.config.address
+    msgid = compose.message_id(sender, "receipt", answer.key or f"{answer.colour}\0{answer.decision}")
+    commit.mail(compose.receipt(sender, seat.address, game.game_id, answer.decision, game.now,
+                                name=seat.name, reply_to=answer.message, waiting=waiting, msgid=msgid),
                 answer.colour, "receipt")
     told(commit, answer.colour).receipts = []
 
@@ -192,27 +206,29 @@ def _report(game: Game, step: int, colour: str) -> str:
 
 # --- An answer: refused in words, or accepted --------------------------------------------------
 
-def answer(game: Game, commit: record.Commit, message: compose.Answering, data: bytes,
-           colour: PlayerColour) -> str:
-    """Read and adjudicate a player's orders: the refusal, or the log step and its mails."""
-    from adjudicator.mail.read import read_orders_located
+def answer(game: Game, commit: record.Commit, message: compose.Answering, texts: Sequence[tuple[str, str]],
+           colour: PlayerColour, key: str) -> str:
+    """Read and adjudicate a player's orders (``texts``: the message's candidate texts):
+    the refusal in words, or the log step and its mails; the outcome."""
+    from adjudicator.mail.read import orders_in_located
 
     step, current = game.current()
     try:
-        order, sources = read_orders_located(data, "your message", [current.game_id])
+        order, sources = orders_in_located(texts, "your message", [current.game_id])
     except Malformed as e:
-        return _refuse(game, commit, message, colour, current, list(e.problems), None, None)
-    if order.player != colour:
+        return _refuse(game, commit, message, colour, current, list(e.problems), None, None, key)
+    if order.player != colour:  # red's token never carries orders for green
         wrong = problem("judge.not_your_colour", "$.player",
                         f"These orders are for {order.player}, but you play {colour}.")
-        return _refuse(game, commit, message, colour, current, [wrong], sources, order.decision)
+        return _refuse(game, commit, message, colour, current, [wrong], sources, order.decision, key)
     orders = io.encode_orders(order)
     if gamelog.last_orders(game.log, step) != orders:  # else applied before a crash: only mail
         try:
             step, _ = gamelog.append(game.log, orders, "your orders")
         except (Illegal, Malformed) as e:
-            return _refuse(game, commit, message, colour, current, list(e.problems), sources, order.decision)
-    accepted = Answered(colour, order.decision, message)
+            return _refuse(game, commit, message, colour, current, list(e.problems), sources, order.decision,
+                           key)
+    accepted = Answered(colour, order.decision, message, key)
     if commit.state.mailed < step:
         step_mails(game, commit, step, answer=accepted)
     else:  # applied and mailed before a crash: the receipt is still due
@@ -223,7 +239,7 @@ def answer(game: Game, commit: record.Commit, message: compose.Answering, data: 
 
 def _refuse(game: Game, commit: record.Commit, message: compose.Answering, colour: PlayerColour,
             current: GameState, problems: list[Problem], sources: Sources | None,
-            decision: int | None) -> str:
+            decision: int | None, key: str) -> str:
     from adjudicator.game.options import NoDecision
     from adjudicator.rendering.options_text import legal_lines
     from adjudicator.views.standin import options_any
@@ -232,19 +248,21 @@ def _refuse(game: Game, commit: record.Commit, message: compose.Answering, colou
     legal = () if isinstance(found.options[0], NoDecision) else tuple(legal_lines(found))
     context = Context(game_id=current.game_id, decision=current.decision,
                       decides=colour in deciders(current.pending), legal=legal, colour=colour)
-    seat = game.roster.players[colour]
-    commit.mail(compose.refusal(game.config.address, seat.address, current.game_id, problems, game.now,
+    seat, sender = game.roster.players[colour], game.config.address
+    commit.mail(compose.refusal(sender, seat.address, current.game_id, problems, game.now,
                                 name=seat.name, reply_to=message, sources=sources, context=context,
-                                decision=decision if decision is not None else current.decision),
+                                decision=decision if decision is not None else current.decision,
+                                msgid=compose.message_id(sender, "refusal", key)),
                 colour, "refusal")
     return "refused (orders)"
 
 
-def reminder(game: Game, commit: record.Commit, state: GameState, due: datetime) -> None:
+def reminder(game: Game, commit: record.Commit, state: GameState, step: int, due: datetime) -> None:
     """A reminder to each player still to answer, answering their decision mail."""
     for colour in deciders(state.pending):
-        seat = game.roster.players[colour]
+        seat, sender = game.roster.players[colour], game.config.address
         asked = told(commit, colour).asked_id
         thread = compose.Answering(message_id=asked) if asked else None
-        commit.mail(compose.reminder(game.config.address, seat.address, state.game_id, state.decision, due,
-                                     game.now, name=seat.name, reply_to=thread), colour, "reminder")
+        msgid = compose.message_id(sender, "reminder", f"{state.game_id}\0{step}\0{colour}")
+        commit.mail(compose.reminder(sender, seat.address, state.game_id, state.decision, due, game.now,
+                                     name=seat.name, reply_to=thread, msgid=msgid), colour, "reminder")

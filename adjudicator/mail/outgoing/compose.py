@@ -16,14 +16,14 @@ import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from email.headerregistry import Address
 from email.message import EmailMessage
 from email.utils import format_datetime
 
+from adjudicator.errors import Malformed, Problem, problem
 from adjudicator.escape import terminal
 from adjudicator.files import io
 from adjudicator.files.write import OutputSet
-from adjudicator.mail.outgoing import text
+from adjudicator.mail.outgoing import headers, text
 from adjudicator.model.roster import Pictures, Roster
 from adjudicator.model.state import GameOver, GameState, kind_of
 from adjudicator.model.vocab import PlayerColour
@@ -42,18 +42,23 @@ class Mail:
     player: PlayerColour
     file_name: str
     message: EmailMessage
+    warnings: tuple[Problem, ...] = ()  # what was left out of it (a board picture), and why
 
 
 def player_mail(view: GameView, news: str | Sequence[str], roster: Roster | None = None,
                 pictures: Pictures | None = "svg", *, notes: Sequence[str] = (), deadline: str | None = None,
                 token: str | None = None, before: GameView | None = None, attach_view: bool | None = None,
-                date: datetime | None = None, judge: str | None = None) -> EmailMessage:
+                date: datetime | None = None, judge: str | None = None,
+                warnings: list[Problem] | None = None) -> EmailMessage:
     """The mail for ``view.viewer``: what to decide (by ``deadline``), the reply template
     (with the player's ``token``), the news (``news``: the private reports since their last
     mail), the state; ``notes`` (receipts) at the top.  Attached: the view (``attach_view``;
     by default as the roster asks, and always without a roster) and the board picture
     (``pictures``: "png", "svg" or "none"; by default as the roster asks), the pieces that
-    changed since ``before`` (the view of the player's last mail) marked."""
+    changed since ``before`` (the view of the player's last mail) marked.  A picture that
+    fails to be drawn (or a PNG with no Chromium to make it) leaves the mail whole without
+    it, and is reported: appended to ``warnings``, or raised (:class:`Malformed`) when no
+    list is given."""
     colour = view.viewer
     assert colour is not None
     seat = roster.players.get(colour) if roster is not None else None
@@ -80,7 +85,11 @@ def player_mail(view: GameView, news: str | Sequence[str], roster: Roster | None
                            filename=f"view-{colour}-{view.decision:04d}.json")
     chosen = pictures if pictures is not None else picture_choice(roster, colour)
     if chosen != "none":
-        _attach_picture(msg, view, chosen, before)
+        failed = _attach_picture(msg, view, chosen, before)
+        if failed is not None and warnings is None:
+            raise Malformed([failed])
+        if failed is not None and warnings is not None:
+            warnings.append(failed)
     msg.set_boundary(f"trajan-{view.chain.hash[:32]}")  # same game file, same bytes
     return msg
 
@@ -96,14 +105,16 @@ def picture_choice(roster: Roster | None, colour: PlayerColour, fallback: Pictur
     return fallback or DEFAULT_PICTURES
 
 
-def _attach_picture(msg: EmailMessage, view: GameView, kind: Pictures, before: GameView | None) -> None:
+def _attach_picture(msg: EmailMessage, view: GameView, kind: Pictures,
+                    before: GameView | None) -> Problem | None:
     """The board as the player sees it (issue 19), as PNG (small: what mail clients show
-    inline) or SVG, with what changed since ``before`` marked; only if it can be drawn:
-    the mail is complete without it."""
+    inline) or SVG, with what changed since ``before`` marked, where the drawing extra is
+    installed (the mail is complete without it); what kept a picture out otherwise: a
+    drawing that failed, a PNG with no Chromium to make it."""
     import importlib.util
 
     if importlib.util.find_spec("drawsvg") is None:
-        return
+        return None
     from adjudicator.drawing import board_svg, svg_png
     from adjudicator.drawing.replay_changes import marked
 
@@ -113,15 +124,19 @@ def _attach_picture(msg: EmailMessage, view: GameView, kind: Pictures, before: G
         if before is not None:
             svg = marked(svg, board_svg(before))
         picture = svg_png(svg, PNG_SCALE, small=True) if kind == "png" else svg.encode()
-    except Exception:  # noqa: BLE001 (a picture that fails leaves the mail whole, without it)
-        return
+    except Exception as e:  # noqa: BLE001 - any drawing failure is reported by the caller, never dropped
+        return problem("mail.picture_failed", "$", f"The board picture for {view.viewer} could not be drawn "
+                       f"({type(e).__name__}: {str(e)[:200]}); the mail was written without it.")
     if picture is None:
-        return
+        return problem("mail.picture_unavailable", "$", "The PNG board picture was left out of the mails: it "
+                       "needs Chromium, which is not installed (the roster's pictures = \"svg\" attaches the "
+                       "SVG instead).")
     if kind == "png":
         msg.add_attachment(picture, maintype="image", subtype="png", filename=f"{name}.png",
                            disposition="inline")
     else:
         msg.add_attachment(picture, maintype="image", subtype="svg+xml", filename=f"{name}.svg")
+    return None
 
 
 def _headers(msg: EmailMessage, view: GameView, colour: PlayerColour, roster: Roster | None,
@@ -130,17 +145,19 @@ def _headers(msg: EmailMessage, view: GameView, colour: PlayerColour, roster: Ro
     kind = kind_of(view.pending)
     what = (f"{text.SUBJECTS.get(kind, kind)}" if decides
             else "the game is over" if isinstance(view.pending, GameOver) else "news")
-    msg["Subject"] = subject_line(game, f"decision {view.decision}: {what} ({colour})")
+    # Text from the roster and the game file goes through headers.py: never decoded (issue 25).
+    title = subject_line(game, f"decision {view.decision}: {what} ({colour})")
+    msg["Subject"] = headers.text("Subject", title)
     sender = judge or (roster.judge if roster is not None and roster.judge else JUDGE)
-    msg["From"] = Address("Trajan judge", addr_spec=sender)
+    msg["From"] = headers.mailbox("From", "Trajan judge", sender)
     seat = roster.players.get(colour) if roster is not None else None
     if seat is not None:
-        msg["To"] = Address(terminal(seat.name), addr_spec=seat.address)
+        msg["To"] = headers.mailbox("To", terminal(seat.name), seat.address)
     if date is not None:
         msg["Date"] = format_datetime(date)
     domain = sender.rpartition("@")[2]
     msg["Message-ID"] = f"<trajan.{view.chain.hash[:24]}.{colour}@{domain}>"
-    msg["X-Trajan-Game"] = game
+    msg["X-Trajan-Game"] = headers.text("X-Trajan-Game", game)
     msg["X-Trajan-Decision"] = str(view.decision)
     msg["X-Trajan-Player"] = colour
     msg["X-Trajan-Game-File"] = view.chain.hash
@@ -149,7 +166,7 @@ def _headers(msg: EmailMessage, view: GameView, colour: PlayerColour, roster: Ro
 def subject_line(game: str, what: str) -> str:
     """``[Trajan GAME] WHAT``, cut so that the header never folds (the game id kept whole)."""
     line = f"[Trajan {game}] {what}"
-    return line if len(line) <= text.MOST - len("Subject: ") else f"[Trajan {game}]"
+    return line if len(line) <= headers.WIDTH - len("Subject: ") else f"[Trajan {game}]"
 
 
 def _flowed(lines: list[str]) -> str:
@@ -181,25 +198,43 @@ def player_mails(state: GameState, private: Mapping[PlayerColour, str], roster: 
     for colour in state.seats:
         view = view_of(state, colour)
         name = f"{n:04d}-{state.chain.hash[:8]}-{colour}.eml"
-        mails.append(Mail(colour, name, player_mail(view, private.get(colour, ""), roster, pictures)))
+        found: list[Problem] = []
+        message = player_mail(view, private.get(colour, ""), roster, pictures, warnings=found)
+        mails.append(Mail(colour, name, message, tuple(found)))
     return mails
 
 
 def write_player_mails(outbox: str, state: GameState, private: Mapping[PlayerColour, str],
                        roster: Roster | None = None, number: int | None = None,
-                       outputs: OutputSet | None = None, pictures: Pictures = "svg") -> list[str]:
+                       outputs: OutputSet | None = None, pictures: Pictures = "svg",
+                       warnings: list[Problem] | None = None) -> list[str]:
     """Write every player's mail into ``outbox`` (made if missing); the paths written.
 
-    With ``outputs``, the files join that set (committed by the caller with its others)."""
+    With ``outputs``, the files join that set (committed by the caller with its others).
+    What was left out of the mails (a board picture) goes into ``warnings`` (one problem
+    for all mails), or is raised as :class:`Malformed` (nothing written) if none is given."""
     own = outputs is None
     out = outputs if outputs is not None else OutputSet(inputs={})
     out.folder(outbox)
     paths = []
-    for mail in player_mails(state, private, roster, number, pictures):
+    mails = player_mails(state, private, roster, number, pictures)
+    left_out = unique_warnings(mails)
+    if left_out and warnings is None:
+        raise Malformed(left_out)
+    for mail in mails:
         path = os.path.join(outbox, mail.file_name)
         out.add(path, bytes(mail.message), option="--outbox", folder=outbox)
         paths.append(path)
+    if warnings is not None:
+        warnings.extend(left_out)
     if own:
         out.commit()
     return paths
 
+
+def unique_warnings(mails: list[Mail]) -> list[Problem]:
+    """The mails' warnings, each once (every player's mail lacks the same picture)."""
+    found: list[Problem] = []
+    for mail in mails:
+        found += [w for w in mail.warnings if all(w.code != f.code for f in found)]
+    return found
