@@ -74,6 +74,6 @@ def test_the_refusal_mail_answers_the_players_message() -> None:
     assert isinstance(theirs, EmailMessage)
     mail = refusal("judge@example.org", "r@example.org", GAME, [problem("mail.no_orders", "$", "No orders.")], NOW,
                    name="Rhea", reply_to=Answering.of(theirs), decision=41)
-    assert mail["In-Reply-To"] == "<reply-1@example.org>" and mail["Date"] is not None
+    assert str(mail["In-Reply-To"]) == "<reply-1@example.org>" and mail["Date"] is not None
     assert str(mail["Subject"]) == f"Re: [Trajan {GAME}] decision 41" and str(mail["To"]) == "Rhea <r@example.org>"
     assert all(len(line) <= 78 for line in bytes(mail).decode().split("\n"))

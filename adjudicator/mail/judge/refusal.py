@@ -61,7 +61,7 @@ def _item(p: Problem, sources: Sources | None, context: Context) -> list[str]:
         line = sources.line_of(p.path)
         if line is not None and not sources.borrowed_path(p.path):
             written = quoted(line)
-    said = [_sentence(p, message, context)]
+    said = [f"{_sentence(p, message, context)} [{terminal(p.code)}]"]  # the stable code, to quote
     if p.code in _ENVELOPE or p.code.startswith("mail.") or p.code.startswith("judge."):
         pass
     elif written is not None and "Write instead:" not in message:
