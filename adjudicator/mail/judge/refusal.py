@@ -61,7 +61,7 @@ def _item(p: Problem, sources: Sources | None, context: Context) -> list[str]:
         line = sources.line_of(p.path)
         if line is not None and not sources.borrowed_path(p.path):
             written = quoted(line)
-    said = [f"{_sentence(p, message, context)} [{terminal(p.code)}]"]  # the stable code, to quote
+    said = [_sentence(p, message, context)]
     if p.code in _ENVELOPE or p.code.startswith("mail.") or p.code.startswith("judge."):
         pass
     elif written is not None and "Write instead:" not in message:
@@ -69,7 +69,7 @@ def _item(p: Problem, sources: Sources | None, context: Context) -> list[str]:
         if near:
             said.append("Lines you may write instead: " + "; ".join(near) + ".")
     head = f"You wrote: {written}" if written is not None else said.pop(0)
-    return [head, *said]
+    return [head, *said, f"(problem {terminal(p.code)})"]  # the stable code, to quote when asking
 
 
 def _sentence(p: Problem, message: str, context: Context) -> str:
