@@ -54,7 +54,7 @@ def test_a_rule_problem_quotes_the_step_and_offers_the_nearest_legal_lines() -> 
     legal = ("construction build E2", "construction build D1", "senate", "construction hire")
     said = _words(refusal_lines([rule], sources, Context(game_id=GAME, legal=legal)))
     assert '1. You wrote: "construction build E1" Site E1 is not next to' in said
-    offered = said.split("Lines you may write instead: ")[1].rstrip(".").split("; ")
+    offered = said.split("Lines you may write instead: ")[1].split(". [")[0].split("; ")
     assert sorted(offered) == ["construction build D1", "construction build E2"]  # not the hire
 
 

@@ -69,7 +69,7 @@ def _item(p: Problem, sources: Sources | None, context: Context) -> list[str]:
         if near:
             said.append("Lines you may write instead: " + "; ".join(near) + ".")
     head = f"You wrote: {written}" if written is not None else said.pop(0)
-    return [head, *said, f"(problem {terminal(p.code)})"]  # the stable code, to quote when asking
+    return [head, *said, f"[{terminal(p.code)}]"]  # the stable code, to quote when asking
 
 
 def _sentence(p: Problem, message: str, context: Context) -> str:
