@@ -9,6 +9,8 @@ Outlook, Apple Mail and Thunderbird.
 from __future__ import annotations
 
 import json
+import re
+from collections.abc import Sequence
 from pathlib import Path
 
 import msgspec
@@ -16,7 +18,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from adjudicator.errors import Malformed
+from adjudicator.errors import Malformed, Problem
 from adjudicator.files.orders_any import load_orders_any
 from tests.sizes import size
 
@@ -53,6 +55,26 @@ def test_message(path: Path) -> None:
     for p in e.value.problems:
         assert p.file is not None and p.file.startswith(path.name)
         assert all(c.isprintable() for c in p.message), p.message
+    _refused_with_the_players_lines(data, e.value.problems)
+
+
+def _refused_with_the_players_lines(data: bytes, problems: Sequence[Problem]) -> None:
+    """A refusal as the judge mails it: every problem at a line of the message quotes that
+    line as the player wrote it (found in the message itself, not taken from the problem),
+    and no JSON path or line number is said."""
+    from adjudicator.mail.judge.refusal import Context, refusal_lines
+    from adjudicator.mail.message import is_message, parts
+
+    text = "\n".join(part.text for part in parts(data, "m")) if is_message(data) else data.decode("utf-8", "replace")
+    said = refusal_lines(problems, None, Context(game_id=GAME))
+    items = "\n".join(said).split("\n\n")
+    for p, item in zip(problems, items, strict=False):
+        assert "body line" not in item and "$." not in item, item
+        if re.search(r"line \d+$", p.path):
+            written = re.match(r'^\d+\. You wrote: "((?:[^"\\]|\\.)*)"', item)
+            assert written, item
+            line = written.group(1).replace('\\"', '"').replace("\\\\", "\\")
+            assert line.rstrip("…") in " ".join(text.split()), (line, item)
 
 
 # --- Hostile text: whatever arrives, a problem (exit 2) or an order, never a crash ---------------

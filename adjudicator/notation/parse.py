@@ -457,7 +457,10 @@ def to_order_file(order: TextOrder, game_ids: Sequence[str] = ()) -> OrderFile:
     """The JSON order form of ``order``; the game id resolved against ``game_ids`` if given."""
     header = dict(order.header)
     if game_ids:
-        header["game"] = resolve_game(header["game"], game_ids, order.where["game"])
+        try:
+            header["game"] = resolve_game(header["game"], game_ids, order.where["game"])
+        except Malformed as e:
+            raise _header_quoted(e, order.sources.get("$.game_id")) from None
     envelope = {HEADER_FIELDS[k]: v for k, v in header.items() if k in HEADER_FIELDS}
     try:
         raw = {"format": ORDERS_FORMAT, **envelope, "answer": msgspec.to_builtins(order.answer)}
@@ -465,5 +468,14 @@ def to_order_file(order: TextOrder, game_ids: Sequence[str] = ()) -> OrderFile:
     except msgspec.ValidationError as e:
         message, _, at = str(e).partition(" - at `$.")
         key = next((k for k, v in HEADER_FIELDS.items() if at.startswith(v)), "game")
-        raise Malformed([problem("notation.invalid", order.where.get(key, "line 1"),
-                                 f"The header is not valid: {message}.")]) from None
+        raise _header_quoted(Malformed([problem("notation.invalid", order.where.get(key, "line 1"),
+                                                f"The header is not valid: {message}.")]),
+                             order.sources.get("$.game_id")) from None
+
+
+def _header_quoted(e: Malformed, line: str | None) -> Malformed:
+    """``e`` with each problem's sentence after the header line as written (so a mail can
+    quote the player's own line, as for every other line)."""
+    if line is None:
+        return e
+    return Malformed([msgspec.structs.replace(p, message=f"{quoted(line)}: {p.message}") for p in e.problems])
