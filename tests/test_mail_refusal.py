@@ -4,6 +4,7 @@ path and no line number reaches the mail."""
 
 from __future__ import annotations
 
+import json
 from datetime import UTC, datetime
 from email.message import EmailMessage
 
@@ -77,3 +78,18 @@ def test_the_refusal_mail_answers_the_players_message() -> None:
     assert str(mail["In-Reply-To"]) == "<reply-1@example.org>" and mail["Date"] is not None
     assert str(mail["Subject"]) == f"Re: [Trajan {GAME}] decision 41" and str(mail["To"]) == "Rhea <r@example.org>"
     assert all(len(line) <= 78 for line in bytes(mail).decode().split("\n"))
+
+
+def test_a_json_orders_problem_names_its_field_in_words_not_by_path() -> None:
+    body = json.dumps({"format": 2, "game_id": GAME, "decision": "x", "player": "red",
+                       "answer": {"decision": "turn", "steps": [{"do": "senate"}, {"do": "senat"}]}})
+    try:
+        read_orders_located(_message(body), "your message", [GAME])
+        raise AssertionError("read")
+    except Malformed as e:
+        problems = list(e.problems)
+    assert {p.path for p in problems} == {"$.decision", "$.answer.steps[1].do"}  # for tools: the paths
+    said = _words(refusal_lines(problems, None, Context(game_id=GAME)))
+    assert 'In your order file, the field "decision": Expected integer' in said
+    assert 'In your order file, the field "do" of item 2 of "steps" of "answer": Expected one of' in said
+    assert "$" not in said

@@ -61,7 +61,7 @@ def _item(p: Problem, sources: Sources | None, context: Context) -> list[str]:
         line = sources.line_of(p.path)
         if line is not None and not sources.borrowed_path(p.path):
             written = quoted(line)
-    said = [_sentence(p, message, context)]
+    said = [_sentence(p, message, context, written)]
     if p.code in _ENVELOPE or p.code.startswith("mail.") or p.code.startswith("judge."):
         pass
     elif written is not None and "Write instead:" not in message:
@@ -72,7 +72,7 @@ def _item(p: Problem, sources: Sources | None, context: Context) -> list[str]:
     return [head, *said, f"[{terminal(p.code)}]"]  # the stable code, to quote when asking
 
 
-def _sentence(p: Problem, message: str, context: Context) -> str:
+def _sentence(p: Problem, message: str, context: Context, written: str | None = None) -> str:
     """The problem's sentence, said for a mail where that helps."""
     if p.code == "orders.stale" and context.decision is not None:
         now = (f"it is your decision now: reply to the judge's latest mail (its subject says decision "
@@ -84,7 +84,24 @@ def _sentence(p: Problem, message: str, context: Context) -> str:
                 f"(where you play {context.colour}), so the judge read your message for that game. For "
                 "another game, reply to the judge's latest mail of that game: its token line is that "
                 "game's.")
+    if written is None and p.path.startswith("$.") and p.code.startswith(("schema.", "input.")):
+        return f"In your order file, {_field(p.path)}: {message}"
     return message
+
+
+_PART = re.compile(r"\.([A-Za-z_][A-Za-z0-9_]*)|\[(\d+)\]")
+
+
+def _field(path: str) -> str:
+    """A JSON path in words, for a person: ``$.answer.steps[2].do`` -> 'the field "do" of item 3
+    of "steps" of "answer"' (the path itself stays in the files for tools)."""
+    words = [f"item {int(index) + 1}" if index else f'"{terminal(name)}"'
+             for name, index in _PART.findall(path[1:])]
+    if not words:
+        return "the whole file"
+    *outer, last = words
+    head = last if last.startswith("item") else f"the field {last}"
+    return head + "".join(f" of {w}" for w in reversed(outer))
 
 
 def _nearest(written: str, legal: Sequence[str]) -> list[str]:
