@@ -172,8 +172,8 @@ def test_the_game_master_acts_by_mail_with_their_token(tmp_path: Path) -> None:
     assert "a note from the game master" in str(note["Subject"])
     assert "The next round starts on Monday.\nBring snacks." in text_of(note)
     gm_mails = to(tmp_path, GM_ADDRESS)
-    assert [str(m["Subject"]) for m in gm_mails] == [f"[trajan {game_id}] game master: note",
-                                                    "[trajan] message refused"]
+    assert [str(m["Subject"]) for m in gm_mails] == [f"[Trajan {game_id}] game master: note",
+                                                    "[Trajan] message refused"]
     assert [(e.by, e.action) for e in journal.read(game)] == [("gm by mail", "note")]
     box.add(message(GM_ADDRESS, "act", "extend --hours many", gm_token(game_id), hour=13).as_bytes())
     assert run(game, NOW).counts["refused (game master)"] == 1

@@ -140,7 +140,7 @@ def test_a_kicked_seat_is_vacant_and_played_by_the_stand_in_at_once(tmp_path: Pa
     counts = run(game, NOW).counts
     assert counts["answered by the stand-in at once"] >= 1
     kicked = to(tmp_path, GREEN)[before:]
-    assert [str(m["Subject"]) for m in kicked] == [f"[trajan {game_id}] your seat passed on"]
+    assert [str(m["Subject"]) for m in kicked] == [f"[Trajan {game_id}] your seat passed on"]
     assert read_roster(str(game / "roster.toml")).players["green"].vacant
     _play(tmp_path, box, game, 5, NOW, {"red": RED})
     assert len(to(tmp_path, GREEN)) == before + 1  # a vacant seat gets no mail
@@ -159,7 +159,7 @@ def test_a_silent_seat_is_abandoned_and_the_game_master_told(tmp_path: Path) -> 
                                           "[deadlines]\nhours = 2\nremind_hours = 0\n[standin]\nabandon_after = 2\n")
     run(game, NOW)
     at = NOW
-    while "[trajan" not in " ".join(str(m["Subject"]) for m in to(tmp_path, GM_ADDRESS)):
+    while "[Trajan" not in " ".join(str(m["Subject"]) for m in to(tmp_path, GM_ADDRESS)):
         at += timedelta(hours=2)
         run(game, at)
         assert at < NOW + timedelta(days=3), "no seat was abandoned"

@@ -144,7 +144,7 @@ def test_a_whole_campaign_by_mail_over_imap_and_smtp(tmp_path: Path, monkeypatch
         counts = table.run(now)
         assert counts["refused (seat passed on)"] == 1 and counts["ignored (seat passed on)"] == 1
         notes = [str(m["Subject"]) for m in smtp.to(RHEA)[before:]]
-        assert notes == [f"[trajan {game_id}] this seat has passed to someone else"]
+        assert notes == [f"[Trajan {game_id}] this seat has passed to someone else"]
         assert seat_token(game_id, "red", 1) in text_of(smtp.to(RITA)[0])
         now = _red_plays(table, now + timedelta(minutes=30), 3)
         assert table.events["accepted"] >= accepted + 3  # Rita's orders, with her new token
@@ -217,7 +217,7 @@ def _check_the_end(table: Table, game_id: str) -> None:
     assert all(e.time for e in journal.read(game))
     # The observer got the public mails only; nobody got another's token.
     for mail in smtp.to(OBSERVER):
-        assert "(observer)" in str(mail["Subject"]) or str(mail["Subject"]).startswith(f"[trajan {game_id}]") \
+        assert "(observer)" in str(mail["Subject"]) or str(mail["Subject"]).startswith(f"[Trajan {game_id}]") \
             or "the game is over" in str(mail["Subject"])
         assert "## Only for" not in text_of(mail)
     tokens = {RHEA: seat_token(game_id, "red"), RITA: seat_token(game_id, "red", 1),

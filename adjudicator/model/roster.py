@@ -12,7 +12,7 @@ address, no colour: they get the public mails only), and for each seat its gener
 for ``trajan mail gm GAMEDIR replace`` and ``kick`` (:mod:`adjudicator.mail.judge.seats`).
 """
 
-from typing import Annotated
+from typing import Annotated, Literal
 
 import msgspec
 
@@ -48,8 +48,18 @@ class PastHolder(Model, frozen=True):
     vacant: bool = False  # the seat stood vacant (kicked): its stand-in played, nobody held it
 
 
-class Seat(Model, frozen=True):
-    """One player: the name their mails greet them by, and their address.
+# How often a player gets mail from the mail judge (issue 27): "decisions", when they must
+# decide (with all news since their last mail) and at each quarter's end and the game's end;
+# "every-step", after every step of the game; "digest", as "decisions", plus at most one
+# news mail a day.
+MailMode = Literal["decisions", "every-step", "digest"]
+# The board picture a mail carries: PNG (shown inline by mail clients), SVG, or none.
+Pictures = Literal["svg", "png", "none"]
+
+
+class Seat(Model, kw_only=True, frozen=True):
+    """One player: the name their mails greet them by, their address, and how they want
+    their mail (every field after the address is optional, so older rosters still load).
 
     ``generation`` goes up by one each time the seat passes to someone else: the token of
     the seat is derived with it, so the former holder's token stops working at once.  A
@@ -58,6 +68,9 @@ class Seat(Model, frozen=True):
 
     name: Name
     address: Address
+    mail: MailMode = "decisions"
+    attach_view: bool = False  # the view file attached (for ``trajan check``/``options``)
+    pictures: Pictures | None = None  # None: the roster's ``pictures``
     generation: Count = 0
     history: tuple[PastHolder, ...] = ()
     vacant: bool = False
@@ -76,6 +89,8 @@ class Roster(Model, kw_only=True, frozen=True):
     game: str | None = None
     # The game master's own address, the sender of every mail (From:).
     judge: Address | None = None
+    # The board picture of every seat that names none (None: PNG where it can be made).
+    pictures: Pictures | None = None
     players: dict[PlayerColour, Seat]
     # The game master's address: their commands by mail come from it (with their token),
     # and the judge's mails to the game master (a seat abandoned) go to it.

@@ -165,7 +165,7 @@ def reply(game: Game, commit: Commit, colour: PlayerColour, what: str, msgid: st
           lines: Sequence[str]) -> None:
     """Journal the answer ``lines`` to ``colour``'s registered address (subject: ``what``)."""
     to = colour_address(game, colour)
-    subject = f"[trajan {game.game_id}] {what}"
+    subject = compose.subject(game.game_id, what)
     body = "\n".join(lines).rstrip("\n") + "\n"
     commit.mail(compose.short(game.config.address, to, subject, body, game.now, msgid=msgid), colour,
                 "answer")
@@ -255,7 +255,7 @@ def _gm_mail(game: Game, commit: Commit, request: Request) -> str:
 
 def _to_gm(game: Game, commit: Commit, request: Request, what: str, lines: list[str]) -> None:
     assert game.roster.gm is not None
-    mail = compose.short(game.config.address, game.roster.gm, f"[trajan {game.game_id}] {what}",
+    mail = compose.short(game.config.address, game.roster.gm, compose.subject(game.game_id, what),
                          "\n".join(lines) + "\n", game.now, msgid=request.msgid(game.config.address, "gm"))
     commit.mail(mail, None, "gm")
 
@@ -271,7 +271,7 @@ def _passed(game: Game, commit: Commit, colour: PlayerColour, past: PastHolder) 
     body = (f"This seat has passed to someone else: you no longer play {colour} in the game {game.game_id},\n"
             "and the judge no longer reads your mails for it (this note goes once). Write to the game\n"
             "master if you think this is a mistake.\n")
-    subject = f"[trajan {game.game_id}] this seat has passed to someone else"
+    subject = compose.subject(game.game_id, "this seat has passed to someone else")
     commit.mail(compose.short(game.config.address, past.address, subject, body, game.now), None, "passed")
     return "refused (seat passed on)"
 

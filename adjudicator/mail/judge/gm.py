@@ -208,7 +208,7 @@ def _due(game: Game, commit: Commit) -> datetime | None:
 def _tell_table(game: Game, commit: Commit, what: str, paragraphs: list[str]) -> None:
     """A short mail to every player (a vacant seat has none) and every observer."""
     body = "\n".join(line for p in paragraphs for line in (wrap(p) if p else [""])) + "\n"
-    subject = f"[trajan {game.game_id}] {what}"
+    subject = compose.subject(game.game_id, what)
     readers: list[tuple[str | None, str]] = [(c, s.address) for c, s in game.roster.players.items()
                                              if not s.vacant]
     readers += [(None, o.address) for o in game.roster.observers]

@@ -29,6 +29,12 @@ def seat_lines(colour: str, seat: Seat) -> list[str]:
     """The TOML tables of one seat."""
     lines = [f"[players.{colour}]", f"name = {toml_string(seat.name)}",
              f"address = {toml_string(seat.address)}"]
+    if seat.mail != "decisions":  # the holder's mail settings (issue 27), where not the default
+        lines.append(f"mail = {toml_string(seat.mail)}")
+    if seat.attach_view:
+        lines.append("attach_view = true")
+    if seat.pictures is not None:
+        lines.append(f"pictures = {toml_string(seat.pictures)}")
     if seat.generation:
         lines.append(f"generation = {seat.generation}")
     if seat.vacant:
@@ -98,7 +104,7 @@ def _reads_as(text: str, roster: Roster) -> bool:
 def whole(roster: Roster) -> str:
     """The whole roster in the plain form."""
     lines = []
-    for key in ("game", "judge", "gm"):
+    for key in ("game", "judge", "pictures", "gm"):
         value = getattr(roster, key)
         if value is not None:
             lines.append(f"{key} = {toml_string(value)}")

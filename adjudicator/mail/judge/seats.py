@@ -20,10 +20,8 @@ from adjudicator.errors import Illegal, Malformed, problem
 from adjudicator.escape import terminal
 from adjudicator.files import io
 from adjudicator.mail.judge import campaign, compose, roster_file
-from adjudicator.mail.judge.deadlines import parse_time
 from adjudicator.mail.judge.record import Commit, judge_dir
 from adjudicator.mail.judge.status import who
-from adjudicator.mail.judge.tablemail import deadline_lines, with_lines
 from adjudicator.mail.outgoing.text import wrap
 from adjudicator.model.roster import Address, Name, PastHolder, Roster, Seat
 from adjudicator.model.state import GameOver
@@ -72,8 +70,10 @@ def pass_on(game: Game, commit: Commit, colour: PlayerColour, name: str | None, 
                                "one address holds one seat.")])
     past = PastHolder(name=old.name, address=old.address, generation=old.generation, until_step=step,
                       decision=state.decision, left=game.now.isoformat(), vacant=old.vacant)
+    # The seat's mail settings (issue 27) stay with it: the new holder may ask the game master to change them.
     seat = Seat(name=name or VACANT, address=address or game.config.address, generation=old.generation + 1,
-                history=(*old.history, past), vacant=name is None)
+                history=(*old.history, past), vacant=name is None, mail=old.mail, attach_view=old.attach_view,
+                pictures=old.pictures)
     roster = msgspec.structs.replace(game.roster, players={**game.roster.players, colour: seat})
     _write_roster(game, commit, roster, colour, step)
     before, game.roster = game.roster, roster
@@ -115,24 +115,17 @@ def _tell_former(game: Game, commit: Commit, colour: str, old: Seat) -> None:
                 f"{game.game_id} to someone else. Your token for it no longer works, and the judge no longer "
                 "reads your mails for this game. Thank you for playing; write to the game master if this is "
                 "a mistake.")
-    subject = f"[trajan {game.game_id}] your seat passed on"
+    subject = compose.subject(game.game_id, "your seat passed on")
     commit.mail(compose.short(game.config.address, old.address, subject, "\n".join(body) + "\n", game.now),
                 None, "passed")
 
 
 def _welcome(game: Game, commit: Commit, colour: PlayerColour, step: int) -> None:
     """The new holder's mail of the present step, with their token and a welcome."""
-    _, state = game.current()
-    mails = compose.decision_mails(game.log, step, game.roster, game.config.address,
-                                   lambda c: game.token(c, game.game_id), game.config.pictures)
-    mine = next(m for m in mails if m.player == colour)
-    opened = commit.state.opened.get(str(step))
-    due = deadline_lines(game, commit, state, colour, parse_time(opened)) if opened is not None else []
-    with_lines(mine.message, (due + [""] if due else []) + wrap(
+    from adjudicator.mail.judge.deliver import welcome
+
+    welcome(game, commit, step, colour, wrap(
         f"Welcome to the game {game.game_id}: the game master has given you the seat of {colour}. This "
         "mail is the present state of the game as that seat sees it; the judge's mails come to you from "
         'now on. Mail "history" (with your token) for the reports of the decisions so far, "help" for '
         "the commands."))
-    from adjudicator.game.engine import deciders
-
-    commit.mail(mine.message, colour, "decision" if colour in deciders(state.pending) else "news")

@@ -76,11 +76,9 @@ def _one(game: Game, commit: record.Commit, step: int, state: GameState) -> bool
         game.summary.add("answered by the bot at the deadline")
         return True
     if game.now >= deadlines.remind_at(due, rules.remind_hours) and step not in commit.state.reminded:
-        for colour in deciders(state.pending):
-            seat = game.roster.players[colour]
-            msgid = compose.message_id(game.config.address, "reminder", f"{state.game_id}\0{step}\0{colour}")
-            commit.mail(compose.reminder(game.config.address, seat.address, state.game_id, state.decision,
-                                         due, game.now, msgid=msgid), colour, "reminder")
+        from adjudicator.mail.judge.deliver import reminder
+
+        reminder(game, commit, state, step, due)  # to each player still to answer, in their thread
         commit.state.reminded.append(step)
         game.summary.add("reminders")
         return True
@@ -149,7 +147,7 @@ def _abandoned(game: Game, commit: record.Commit, colour: PlayerColour, count: i
                 f"judge marked the seat abandoned: the {game.config.bot} bot answers for it at once from now "
                 f"on. To give it to someone else: trajan mail gm GAMEDIR replace {colour} --name NAME "
                 "--address ADDRESS (or mail the same command with your token).")
-    subject = f"[trajan {game.game_id}] {colour}'s seat is abandoned"
+    subject = compose.subject(game.game_id, f"{colour}'s seat is abandoned")
     commit.mail(compose.short(game.config.address, gm, subject, "\n".join(body) + "\n", game.now), None, "gm")
 
 

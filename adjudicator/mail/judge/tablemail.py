@@ -1,9 +1,12 @@
 """What a campaign adds to the mails of each step (issue 28).
 
-- Every player's mail states the deadline: the decider's own ("Your deadline: ..."), or
-  whom the game waits for and until when; a pause or an absence is said instead.
+- Every player's mail states the deadline: the decider's own (the mail's "Deadline:"
+  line, :mod:`.deliver`, with the game master's pauses and extensions counted), or whom
+  the game waits for and until when; a pause, an absence or an abandoned seat is said
+  instead.
 - The one-line notices waiting in the campaign's state (an absence, a return, a late
-  player, a seat that passed on or was abandoned) go into every mail of the step, once.
+  player, a seat that passed on or was abandoned) go into each reader's next mail, once
+  (a player mailed only when they decide hears them then).
 - A vacant seat gets no mail; every observer gets the public mail of the step
   (:mod:`.observers`); at the end of the game everyone gets the final mail
   (:mod:`adjudicator.mail.outgoing.endgame`).
@@ -24,28 +27,29 @@ from adjudicator.game.engine import deciders
 from adjudicator.mail.judge import campaign, clock, observers
 from adjudicator.mail.judge.record import Commit
 from adjudicator.mail.judge.status import who
-from adjudicator.mail.outgoing.compose import Mail
 from adjudicator.mail.outgoing.text import wrap
 from adjudicator.model.state import GameOver, GameState
+from adjudicator.model.vocab import PlayerColour
 
 if TYPE_CHECKING:
     from adjudicator.mail.judge.run import Game
 
 
-def step(game: Game, commit: Commit, number: int, state: GameState, mails: Sequence[Mail],
-         opened: datetime) -> None:
-    """Journal the mails of log step ``number`` (``state``: the game after it): every
-    player's (none to a vacant seat), with the deadline and the table's notices; every
-    observer's; at the end of the game, everyone's final mail."""
+def player_lines(game: Game, commit: Commit, state: GameState, colour: PlayerColour,
+                 decides: bool) -> list[str]:
+    """The lines a campaign adds to ``colour``'s mail of a step: what stands instead of the
+    deadline (an absence, an abandoned seat, the game master's pause) or whom the game waits
+    for and until when, and the table's notices they have not been told."""
+    opened = _opened(game, commit, commit.state.mailed)  # the step being mailed (or the latest)
+    lines = deadline_lines(game, commit, state, colour, opened) if decides or \
+        colour not in deciders(state.pending) else []
+    return lines + told(campaign.of(commit), colour)
+
+
+def after_step(game: Game, commit: Commit, number: int, state: GameState, opened: datetime) -> None:
+    """After the players' mails of log step ``number`` (``state``: the game after it):
+    every observer's mail; at the end of the game, everyone's final mail."""
     c = campaign.of(commit)
-    for mail in mails:
-        if game.roster.players[mail.player].vacant:
-            continue
-        lines = deadline_lines(game, commit, state, mail.player, opened) + told(c, mail.player)
-        if lines:
-            with_lines(mail.message, lines)
-        kind = "decision" if mail.player in deciders(state.pending) else "news"
-        commit.mail(mail.message, mail.player, kind)
     waiting = _waiting(game, commit, state, opened)
     for observer in game.roster.observers:
         lines = waiting + told(c, observer.address.lower())
@@ -57,6 +61,13 @@ def step(game: Game, commit: Commit, number: int, state: GameState, mails: Seque
         from adjudicator.mail.judge.final import final_mails
 
         final_mails(game, commit, number, state)
+
+
+def _opened(game: Game, commit: Commit, step: int) -> datetime:
+    from adjudicator.mail.judge.deadlines import parse_time
+
+    text = commit.state.opened.get(str(step))
+    return parse_time(text) if text else game.now
 
 
 def deadline_lines(game: Game, commit: Commit, state: GameState, colour: str, opened: datetime) -> list[str]:
@@ -80,7 +91,7 @@ def deadline_lines(game: Game, commit: Commit, state: GameState, colour: str, op
         return wrap("The game master has paused the game: no deadline runs until it resumes.")
     if due is None:
         return wrap("The clock stands still while a player is away.") if game.config.deadlines.enabled else []
-    return wrap(f"Your deadline: {clock.shown(due)}. After it, the {bot} bot answers for you.")
+    return []  # the mail's own "Deadline:" line (:mod:`.deliver`) says it
 
 
 def told(c: campaign.Campaign, reader: str) -> list[str]:
@@ -108,6 +119,12 @@ def _local(game: Game, text: str) -> datetime:
     from adjudicator.mail.judge.deadlines import parse_time
 
     return parse_time(text).astimezone(clock.where(game.config))
+
+
+def add_lines(message: EmailMessage, lines: Sequence[str]) -> None:
+    """``lines`` after the greeting of ``message``, if there are any."""
+    if lines:
+        with_lines(message, lines)
 
 
 def with_lines(message: EmailMessage, lines: Sequence[str]) -> None:
