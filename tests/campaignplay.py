@@ -23,7 +23,8 @@ OBSERVERS = f'\n# who follows the game\n[[observers]]\nname = "Olga Observer"\na
 
 def make_campaign(folder: Path, seed: str, inbox: str, outbox: str, settings: str = "") -> str:
     """A 2-player campaign folder; returns the game id."""
-    game_id = make_gamedir(folder, seed, inbox, outbox, settings)
+    # Every player is mailed after every step (issue 27's "every-step"), as the tests read the mails.
+    game_id = make_gamedir(folder, seed, inbox, outbox, settings, seat='attach_view = true\nmail = "every-step"\n')
     roster = folder / "roster.toml"
     roster.write_text(ROSTER_HEAD + roster.read_text().replace("[players.green]", "# green joined late\n"
                                                                 "[players.green]") + OBSERVERS)

@@ -236,7 +236,7 @@ def answer(game: Game, commit: record.Commit, message: compose.Answering, texts:
     try:
         order, sources = orders_in_located(texts, "your message", [current.game_id])
     except Malformed as e:
-        if [p.code for p in e.problems] == ["mail.no_orders"]:  # neither orders nor a command: the help
+        if _no_orders(e.problems, texts):  # neither orders nor a command: the help (issue 28)
             from adjudicator.mail.judge.commands import help_instead
 
             return help_instead(game, commit, colour)
@@ -260,6 +260,18 @@ def answer(game: Game, commit: record.Commit, message: compose.Answering, texts:
         _note_receipt(commit, accepted)
         _receipt_alone(game, commit, accepted, ())
     return "accepted"
+
+
+def _no_orders(problems: Sequence[Problem], texts: Sequence[tuple[str, str]]) -> bool:
+    """Whether a message holds no attempt at orders: none found, or only the token line (a
+    header with nothing of a game header and no answer)."""
+    codes = [p.code for p in problems]
+    if codes == ["mail.no_orders"]:
+        return True
+    own = (ln.strip().lower() for _, t in texts for ln in t.splitlines()[:200]
+           if not ln.lstrip().startswith(">"))
+    heads = ("game ", "decision ", "player ")
+    return codes == ["notation.no_answer"] and not any(ln.startswith(heads) for ln in own)
 
 
 def _refuse(game: Game, commit: record.Commit, message: compose.Answering, colour: PlayerColour,
