@@ -201,7 +201,7 @@ def test_the_final_mail_has_the_scores_the_record_the_seed_and_the_check(finishe
     vp = {p.colour: p.vp for p in last.players}
     readers = {}
     for address in (RITA, GREEN, OBSERVER, GM_ADDRESS):
-        (final,) = [m for m in to(tmp_path, address) if str(m["Subject"]).endswith(": the game is over")]
+        (final,) = [m for m in to(tmp_path, address) if str(m["Subject"]).endswith("] the game is over")]
         readers[address] = final
     text = " ".join(text_of(readers[GREEN]).split())
     places = re.findall(r"(\d)\. (\w+) \([^)]*\)(?: \[before: [^]]*\])?: (\d+) VP", text)
@@ -262,7 +262,7 @@ def test_standings_give_the_game_to_the_last_holder_and_count_the_first_as_left(
     from adjudicator.records.standings import decode_header, standings
 
     tmp_path, game, game_id = finished
-    (final,) = [m for m in to(tmp_path, GREEN) if str(m["Subject"]).endswith(": the game is over")]
+    (final,) = [m for m in to(tmp_path, GREEN) if str(m["Subject"]).endswith("] the game is over")]
     record = next(p.get_content() for p in final.iter_attachments() if p.get_filename().endswith(".jsonl"))
     header = decode_header((record if isinstance(record, bytes) else record.encode()).split(b"\n", 1)[0])
     table = standings([header])
@@ -290,7 +290,7 @@ def test_the_final_mail_gives_each_holders_answers_counted_from_the_log(finished
         who = "Rita Newcomer" if order["player"] == "red" and int(path.name[:4]) > until else order["player"]
         key = (who, bool(order.get("stand_in")))
         counted[key] = counted.get(key, 0) + 1
-    (final,) = [m for m in to(tmp_path, OBSERVER) if str(m["Subject"]).endswith(": the game is over")]
+    (final,) = [m for m in to(tmp_path, OBSERVER) if str(m["Subject"]).endswith("] the game is over")]
     text = " ".join(text_of(final).split("== Answers ==", 1)[1].split("==", 1)[0].split())
     for name, key in (("red (Red Player)", "red"), ("red (Rita Newcomer)", "Rita Newcomer"),
                       ("green (Green Player)", "green")):

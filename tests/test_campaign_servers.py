@@ -192,7 +192,7 @@ def _until_red_decides(table: Table, now: datetime) -> tuple[datetime, EmailMess
 
 def _check_the_end(table: Table, game_id: str) -> None:
     game, smtp = table.game, table.smtp
-    finals = {address: [m for m in smtp.to(address) if str(m["Subject"]).endswith(": the game is over")]
+    finals = {address: [m for m in smtp.to(address) if str(m["Subject"]).endswith("] the game is over")]
               for address in (RITA, GAIUS, OBSERVER, GM_ADDRESS)}
     assert all(len(found) == 1 for found in finals.values()), {a: len(f) for a, f in finals.items()}
     record = next(p.get_content() for p in finals[GAIUS][0].iter_attachments()

@@ -55,7 +55,7 @@ def files(game: Game, record: bytes, replay: bytes | None) -> list[Attachment]:
     made = (f"To make it: trajan unpack {name} --out {game.game_id}-log && trajan replay "
             f"{game.game_id}-log -o {game.game_id}-replay.html (the drawing extra: pip install "
             "'trajan-adjudicator[drawing]').")
-    what = "the game record (every order, the seed; `trajan unpack` makes the whole log of it)"
+    what = "the game record (every order, the seed; trajan unpack makes the whole log of it)"
     out = [Attachment(name, "application", "x-ndjson", what, record if len(record) <= limit else None,
                       len(record), "Ask the game master for it.")]
     page = f"{game.game_id}-replay.html"

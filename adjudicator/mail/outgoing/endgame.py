@@ -124,12 +124,13 @@ def final_mail(state: GameState, *, sender: str, to: str, name: str, colour: str
     message = EmailMessage()
     message["From"] = headers.mailbox("From", "Trajan judge", sender)
     message["To"] = headers.mailbox("To", terminal(name), to)
-    message["Subject"] = headers.text("Subject", f"Trajan {game}: the game is over")
+    message["Subject"] = headers.text("Subject", f"[Trajan {game}] the game is over")
     message["Date"] = format_datetime(now)
     reader = hexdigest(to.lower().encode())[:12]
     domain = sender.rpartition("@")[2] or "localhost"
     message["Message-ID"] = f"<trajan.{state.chain.hash[:24]}.final.{reader}@{domain}>"
     message["X-Trajan-Game"] = headers.text("X-Trajan-Game", game)
+    message["X-Trajan-Game-File"] = state.chain.hash  # the game file it tells, as a step's mail does
     message.set_content("\n".join(lines) + "\n", subtype="plain", charset="utf-8", cte="quoted-printable")
     for f in files:
         if f.data is not None:
