@@ -175,6 +175,15 @@ def box(kind: str) -> Counter[str]:
     return Counter({t[key]: t["count"] for t in data["tiles"]})
 
 
+def hidden_event(event: Any) -> dict[str, Any] | None:
+    """The table's row for ``event`` if the table hides part of it from all but its owner."""
+    doc = doc_of(event)
+    for row in EVENTS:
+        if row["event"] == doc["event"] and all(doc[f] in v for f, v in row.get("when", {}).items()):
+            return row
+    return None
+
+
 # --- Changing what a viewer cannot see ------------------------------------------------------
 
 

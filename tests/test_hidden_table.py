@@ -184,7 +184,7 @@ def disguise(events: tuple[ev.Event, ...], mine: str | None, others: bool,
     values: of ``mine``'s events (if ``mine``) and of everyone else's (if ``others``)."""
     out = []
     for e in events:
-        row = _row(e)
+        row = spec.hidden_event(e)
         if row is None or (getattr(e, row["owned_by"]) != mine) != others:
             out.append(e)
             continue
@@ -195,15 +195,6 @@ def disguise(events: tuple[ev.Event, ...], mine: str | None, others: bool,
             new = _another(value, rng)
         out.append(replace(e, **{row["field"]: new}))
     return out
-
-
-def _row(e: ev.Event) -> dict[str, Any] | None:
-    tag = type(e).__struct_config__.tag
-    doc = spec.doc_of(e)
-    for row in spec.EVENTS:
-        if row["event"] == tag and all(doc[f] in values for f, values in row.get("when", {}).items()):
-            return row
-    return None
 
 
 def _another(card: str, rng: random.Random) -> str:
