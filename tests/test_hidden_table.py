@@ -88,6 +88,22 @@ def test_the_table_matches_its_schema() -> None:
     assert list(jsonschema.Draft202012Validator(schema).iter_errors(spec.TABLE)) == []
 
 
+def test_the_fair_start_announcement_shows_what_the_table_shows_and_no_secret() -> None:
+    """The pending fair start is the game master's; the players get its announcement."""
+    from adjudicator.commands.fair import announcement
+    from adjudicator.game.fairstart import propose
+    from adjudicator.model.fairstart import FairStart
+
+    table = spec.TABLE["fair_start"]
+    assert sorted([z["path"] for z in table["hidden"]] + table["shown"]) == sorted(FairStart.__struct_fields__)
+    pending = propose(["red", "green", "blue"], "f0e1d2c3b4a5968778695a4b3c2d1e0f")
+    text, doc = announcement(pending), spec.doc_of(pending)
+    for zone in table["hidden"]:
+        assert spec.sight_of("red")(zone, None, False) == "secret" and doc[zone["path"]] not in text
+    for field in ("game_id", "commitment", *pending.seats):
+        assert str(doc.get(field, field)) in text
+
+
 def test_every_hidden_place_of_a_kind_is_among_its_places() -> None:
     for zone in spec.ZONES:
         if zone.get("kind"):

@@ -14,7 +14,7 @@ from the real one, drawn from the stand-in and the bot's seeded stream only.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from itertools import islice
 from typing import Any
 
@@ -25,6 +25,7 @@ from adjudicator.rng import Stream
 from adjudicator.views.hidden import (
     TABLE,
     Build,
+    Compiled,
     Leaf,
     Level,
     LevelOp,
@@ -81,5 +82,8 @@ def _same(node: Node) -> Build:
     return Build()
 
 
-_FIND = tuple(compile_walk(tree("player", over), _find) for over in (False, True))
-_DEAL = tuple(compile_transform(tree("player", over), _deal, _same) for over in (False, True))
+# By game over?
+_FIND: Compiled[bool, Callable[[Any, Any], None]] = Compiled(
+    lambda over: compile_walk(tree("player", over), _find))
+_DEAL: Compiled[bool, Callable[[Any, Any], Any]] = Compiled(
+    lambda over: compile_transform(tree("player", over), _deal, _same))

@@ -22,14 +22,24 @@ held before) is judged as usual.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from adjudicator.errors import Problem, problem
 from adjudicator.model.state import GameOver, GameState, Player
 from adjudicator.model.vocab import PlayerColour
 from adjudicator.rules.ops import has_items
-from adjudicator.views.hidden import Build, Leaf, Level, LevelOp, Node, ViewerOf, compile_transform, tree
+from adjudicator.views.hidden import (
+    Build,
+    Compiled,
+    Leaf,
+    Level,
+    LevelOp,
+    Node,
+    ViewerOf,
+    compile_transform,
+    tree,
+)
 
 # No component of the box has this name (a schema-checked order cannot name it either).
 UNSEEN: Any = "unseen"
@@ -50,8 +60,9 @@ def _same(node: Node) -> Build:
     return Build()
 
 
-_SEEN = (compile_transform(tree("player", False), _seen_leaf, _same),
-         compile_transform(tree("player", True), _seen_leaf, _same))
+# By game over?
+_SEEN: Compiled[bool, Callable[[Any, Any], Any]] = Compiled(
+    lambda over: compile_transform(tree("player", over), _seen_leaf, _same))
 
 
 def as_seen_by(state: GameState, colour: PlayerColour) -> GameState:

@@ -17,14 +17,15 @@ the view and the public form of events (:mod:`adjudicator.views.redact`), the se
 bots' deal (:mod:`adjudicator.bots.determinize`).  A tree holds the hidden zones of one
 *sight* (a seated player's, or an observer's) in one phase (in play, or after the game is
 over), in the table's order, which is the game file's; :func:`compile_transform`,
-:func:`compile_walk` and :func:`compile_place` turn it into plain closures once, so no
+:func:`compile_walk` and :func:`compile_places` turn it into plain closures once, so no
 call interprets the table.
 """
 
-from __future__ import annotations
+# No ``from __future__ import annotations``: msgspec reads real annotations faster than
+# strings (the table is decoded at import, on every command's start).
 
-from collections.abc import Callable, Iterator
-from typing import Any, Literal, NamedTuple
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any, Literal, TypeVar
 
 import msgspec
 from msgspec.structs import asdict, replace
@@ -36,6 +37,8 @@ Level = Literal["shown", "count", "top", "secret"]
 Viewer = Literal["owner", "player", "observer", "public"]
 Sight = Literal["player", "observer"]
 LEVELS: tuple[Level, ...] = ("shown", "count", "top", "secret")
+_K = TypeVar("_K")
+_V = TypeVar("_V")
 
 
 class _Row(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
@@ -115,7 +118,7 @@ class TableError(Exception):
 # --- Trees of hidden zones ----------------------------------------------------------------
 
 
-class Leaf(NamedTuple):
+class Leaf(msgspec.Struct, frozen=True):
     """A hidden zone in a tree: its field name, its row, and the levels of its owner and of
     everyone else in this tree's sight and phase."""
 
@@ -125,13 +128,13 @@ class Leaf(NamedTuple):
     other: Level
 
 
-class Node(NamedTuple):
+class Node(msgspec.Struct, frozen=True):
     """A struct on the way to hidden zones (``each``: a list of them; ``where``: its path)."""
 
     name: str
     where: str
     each: bool
-    children: tuple[Node | Leaf, ...]
+    children: tuple["Node | Leaf", ...]
 
 
 def steps(path: str) -> tuple[tuple[str, bool], ...]:
@@ -173,10 +176,20 @@ def _node(name: str, where: str, each: bool, children: dict[Any, Any]) -> Node:
     return Node(name, where, each, tuple(out))
 
 
-TREES: dict[tuple[Sight, bool], Node] = {
-    (sight, over): _tree(TABLE.game_file.hidden, sight, over)
-    for sight in ("player", "observer") for over in (False, True)
-}
+class Compiled(dict[_K, _V]):
+    """Functions compiled from the table, each on first use (a command needs one or two:
+    a fast start)."""
+
+    def __init__(self, make: Callable[[_K], _V]) -> None:
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, key: _K) -> _V:
+        value = self[key] = self.make(key)
+        return value
+
+
+TREES: Compiled[tuple[Sight, bool], Node] = Compiled(lambda key: _tree(TABLE.game_file.hidden, *key))
 
 
 def tree(sight: Sight, over: bool) -> Node:
@@ -211,7 +224,7 @@ LevelOp = Callable[[Any, Any, Any], Any]
 LeafFactory = Callable[[Leaf, Level], "LevelOp | None"]
 
 
-class Build(NamedTuple):
+class Build(msgspec.Struct, frozen=True):
     """How an artefact rebuilds a struct on the way to hidden zones."""
 
     target: type[Any] | None = None  # the artefact's struct; None: the same (msgspec replace)
@@ -309,16 +322,19 @@ def _walk(node: Node, visit: LeafFactory, own: bool) -> LevelOp:
     return one
 
 
-def compile_place(root: Node, path: str,
-                  shown: Callable[[Any, Level], list[Any]]) -> Callable[[Any, Any], list[Any]]:
-    """A function ``(file, ctx) -> items`` listing what the sight of ``root`` sees at the
-    place ``path``: at a hidden zone ``shown(value, level)``, elsewhere every item."""
-    leaf = next((leaf for leaf in leaves(root) if leaf.zone.path == path), None)
-    getter = _place(steps(path), leaf, shown)
+def compile_places(root: Node, paths: Iterable[str],
+                   shown: Callable[[Any, Level], list[Any]]) -> dict[str, Callable[[Any, Any], list[Any]]]:
+    """For each place of ``paths``, a function ``(file, ctx) -> items`` listing what the
+    sight of ``root`` sees there: at a hidden zone ``shown(value, level)``, elsewhere every
+    item."""
+    zones = {leaf.zone.path: leaf for leaf in leaves(root)}
+    return {path: _getter(_place(steps(path), zones.get(path), shown)) for path in dict.fromkeys(paths)}
 
+
+def _getter(place: Callable[[Any, Any, bool, list[Any]], None]) -> Callable[[Any, Any], list[Any]]:
     def get(value: Any, ctx: Any) -> list[Any]:
         out: list[Any] = []
-        getter(value, ctx, False, out)
+        place(value, ctx, False, out)
         return out
     return get
 

@@ -17,7 +17,9 @@ placeholders never reach a message (only the viewer's own orders are checked the
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, NamedTuple, get_args
+from typing import Any, get_args
+
+import msgspec
 
 from adjudicator.errors import Malformed, problem
 from adjudicator.model.events import AnyEvent, Event
@@ -26,6 +28,7 @@ from adjudicator.model.vocab import CardSource, PlayerColour
 from adjudicator.views.hidden import (
     TABLE,
     Build,
+    Compiled,
     HiddenEvent,
     Leaf,
     Level,
@@ -99,9 +102,9 @@ def _view_build(node: Node) -> Build:
     return Build(_VIEW_TYPES[node.where], counts=True, from_ctx=("viewer",) if node.where == "" else ())
 
 
-_VIEWS = {(seated, over): compile_transform(tree("player" if seated else "observer", over),
-                                            _view_leaf, _view_build)
-          for seated in (True, False) for over in (False, True)}
+# By (seated viewer?, game over?).
+_VIEWS: Compiled[tuple[bool, bool], Callable[[Any, Any], Any]] = Compiled(
+    lambda key: compile_transform(tree("player" if key[0] else "observer", key[1]), _view_leaf, _view_build))
 
 
 # --- Events ------------------------------------------------------------------------------
@@ -122,7 +125,7 @@ class CardTakenUnseen(Event, tag="card_taken_unseen", frozen=True):
     source: CardSource
 
 
-class _Redaction(NamedTuple):
+class _Redaction(msgspec.Struct, frozen=True):
     when: tuple[tuple[str, frozenset[str]], ...]  # the field values it applies to
     owned_by: str  # the field naming the player who sees it all
     public: Callable[[Any], Event]  # the event as every other viewer sees it

@@ -31,12 +31,13 @@ from adjudicator.model.vocab import PlayerColour
 from adjudicator.views.hidden import (
     TABLE,
     Build,
+    Compiled,
     Leaf,
     Level,
     LevelOp,
     Node,
     TableError,
-    compile_place,
+    compile_places,
     compile_transform,
     compile_walk,
     items,
@@ -143,8 +144,6 @@ class _Fill:
 
 
 _KINDS = tuple(k.kind for k in TABLE.components)
-_SIGHTS = {(seated, over): tree("player" if seated else "observer", over)
-           for seated in (True, False) for over in (False, True)}
 
 
 def _key(view: GameView) -> tuple[bool, bool]:
@@ -242,8 +241,15 @@ def _state_build(node: Node) -> Build:
     return _STATE_TYPES[node.where]
 
 
-_COUNT = {key: compile_walk(t, _count) for key, t in _SIGHTS.items()}
+def _sight(key: tuple[bool, bool]) -> Node:
+    """The tree of the view's sight: by (a seated viewer?, game over?)."""
+    return tree("player" if key[0] else "observer", key[1])
+
+
+_COUNT: Compiled[tuple[bool, bool], Callable[[Any, Any], None]] = Compiled(
+    lambda key: compile_walk(_sight(key), _count))
 # Every place where the view may show a hidden kind of component (each read once a call).
-_PLACES = {key: {path: compile_place(t, path, _shown) for k in TABLE.components for path in k.places}
-           for key, t in _SIGHTS.items()}
-_FILL = {key: compile_transform(t, _fill, _state_build) for key, t in _SIGHTS.items()}
+_PLACES: Compiled[tuple[bool, bool], dict[str, Callable[[Any, Any], list[Any]]]] = Compiled(
+    lambda key: compile_places(_sight(key), (path for k in TABLE.components for path in k.places), _shown))
+_FILL: Compiled[tuple[bool, bool], Callable[[Any, Any], Any]] = Compiled(
+    lambda key: compile_transform(_sight(key), _fill, _state_build))
