@@ -110,6 +110,28 @@ def test_every_hidden_place_of_a_kind_is_among_its_places() -> None:
             assert zone["path"] in spec.KINDS[zone["kind"]]["places"], zone["path"]
 
 
+def test_a_table_the_derivation_cannot_follow_stops_it() -> None:
+    """What the code cannot derive from a table is refused when it is compiled, naming the row."""
+    from adjudicator.views import hidden, redact, standin
+
+    others_differ = msgspec.structs.replace(hidden.TABLE.events.hidden[0], observer="shown")
+    kinds = {"cards_drawn": ev.CardsDrawn, "cards_drawn_unseen": redact.CardsDrawnUnseen}
+    with pytest.raises(hidden.TableError, match="cards_drawn"):
+        redact._redaction(others_differ, kinds)
+    wrong_form = msgspec.structs.replace(hidden.TABLE.events.hidden[0], others_see="cards_drawn")
+    with pytest.raises(hidden.TableError, match="not cards_drawn"):
+        redact._redaction(wrong_form, kinds)
+    removed = hidden.Zone(path="removed.trajan", what="", player="count", observer="count", public="count",
+                          kind="trajan_cards")
+    with pytest.raises(hidden.TableError, match="removed"):
+        hidden.compile_transform(hidden._tree((removed,), "player", False), redact._view_leaf, redact._view_build)
+    kindless = msgspec.structs.replace(removed, path="piles.deck", kind=None)
+    with pytest.raises(hidden.TableError, match="piles.deck"):
+        hidden.compile_transform(hidden._tree((kindless,), "player", False), standin._fill, standin._state_build)
+    with pytest.raises(hidden.TableError, match="players\\[\\].hand"):
+        hidden._tree((msgspec.structs.replace(removed, path="players[].hand[]"),), "player", False)
+
+
 # --- The artefacts --------------------------------------------------------------------------
 
 

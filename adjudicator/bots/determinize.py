@@ -24,14 +24,13 @@ from adjudicator.model.vocab import PlayerColour
 from adjudicator.rng import Stream
 from adjudicator.views.hidden import (
     TABLE,
-    Build,
     Compiled,
     Leaf,
     Level,
     LevelOp,
-    Node,
     compile_transform,
     compile_walk,
+    same_structs,
     tree,
 )
 
@@ -78,12 +77,8 @@ def _deal(leaf: Leaf, level: Level) -> LevelOp | None:
     return None
 
 
-def _same(node: Node) -> Build:
-    return Build()
-
-
 # By game over?
 _FIND: Compiled[bool, Callable[[Any, Any], None]] = Compiled(
     lambda over: compile_walk(tree("player", over), _find))
 _DEAL: Compiled[bool, Callable[[Any, Any], Any]] = Compiled(
-    lambda over: compile_transform(tree("player", over), _deal, _same))
+    lambda over: compile_transform(tree("player", over), _deal, same_structs))

@@ -30,14 +30,13 @@ from adjudicator.model.state import GameOver, GameState, Player
 from adjudicator.model.vocab import PlayerColour
 from adjudicator.rules.ops import has_items
 from adjudicator.views.hidden import (
-    Build,
     Compiled,
     Leaf,
     Level,
     LevelOp,
-    Node,
     ViewerOf,
     compile_transform,
+    same_structs,
     tree,
 )
 
@@ -56,13 +55,9 @@ def _seen_leaf(leaf: Leaf, level: Level) -> LevelOp | None:
     return lambda value, parent, ctx: type(value)()  # secret: the seed is ""
 
 
-def _same(node: Node) -> Build:
-    return Build()
-
-
 # By game over?
 _SEEN: Compiled[bool, Callable[[Any, Any], Any]] = Compiled(
-    lambda over: compile_transform(tree("player", over), _seen_leaf, _same))
+    lambda over: compile_transform(tree("player", over), _seen_leaf, same_structs))
 
 
 def as_seen_by(state: GameState, colour: PlayerColour) -> GameState:

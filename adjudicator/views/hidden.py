@@ -233,6 +233,11 @@ class Build(msgspec.Struct, frozen=True):
     from_ctx: tuple[str, ...] = ()  # fields taken from the ctx (the view's ``viewer``)
 
 
+def same_structs(node: Node) -> Build:
+    """An artefact of the game file's own structs (the seen game, a deal)."""
+    return Build()
+
+
 def compile_transform(root: Node, leaf: LeafFactory,
                       build: Callable[[Node], Build]) -> Callable[[Any, Any], Any]:
     """A function ``(file, ctx) -> artefact`` that rebuilds every struct on the way to a
