@@ -11,14 +11,14 @@ of every zone of the game file and of every kind of event:
 * ``components``: for each kind of hidden component, the box it comes from and every
   place of the game file where it may lie (what a stand-in and a deal work with).
 
-Every artefact that hides something derives from the trees compiled here at import:
+Every artefact that hides something derives from the trees built here from it:
 the view and the public form of events (:mod:`adjudicator.views.redact`), the seen game
 (:mod:`adjudicator.rules.seen`), the stand-in (:mod:`adjudicator.views.standin`) and the
 bots' deal (:mod:`adjudicator.bots.determinize`).  A tree holds the hidden zones of one
 *sight* (a seated player's, or an observer's) in one phase (in play, or after the game is
 over), in the table's order, which is the game file's; :func:`compile_transform`,
-:func:`compile_walk` and :func:`compile_places` turn it into plain closures once, so no
-call interprets the table.
+:func:`compile_walk` and :func:`compile_places` turn it into plain closures, once per
+process on first use (:class:`Compiled`), so no call interprets the table.
 """
 
 # No ``from __future__ import annotations``: msgspec reads real annotations faster than
@@ -36,7 +36,6 @@ from adjudicator.model.vocab import TrajanCategory
 Level = Literal["shown", "count", "top", "secret"]
 Viewer = Literal["owner", "player", "observer", "public"]
 Sight = Literal["player", "observer"]
-LEVELS: tuple[Level, ...] = ("shown", "count", "top", "secret")
 _K = TypeVar("_K")
 _V = TypeVar("_V")
 
@@ -60,6 +59,8 @@ class Zone(_Row, frozen=True, kw_only=True):
 
 
 class FileTable(_Row, frozen=True, kw_only=True):
+    """A file's zones: the hidden ones, and the names of all the others."""
+
     hidden: tuple[Zone, ...]
     shown: tuple[str, ...]  # every other field, shown to every viewer
 
@@ -92,6 +93,8 @@ class HiddenEvent(_Row, frozen=True, kw_only=True):
 
 
 class EventTable(_Row, frozen=True, kw_only=True):
+    """The event kinds: those with a hidden field, and all the others (shown to everyone)."""
+
     hidden: tuple[HiddenEvent, ...]
     shown: tuple[str, ...]
 
