@@ -94,6 +94,10 @@ def all_schemas() -> dict[str, dict[str, Any]]:
 
     rel = "components/hidden.schema.json"
     out[rel] = schema_for(HiddenTable, rel, "Trajan table of hidden information (data/hidden.json)")
+    from adjudicator.problems import ProblemsFile
+
+    rel = "components/problems.schema.json"
+    out[rel] = schema_for(ProblemsFile, rel, "Trajan data: the table of problem codes")
     return out
 
 
@@ -133,6 +137,7 @@ def write(directories: tuple[Path, ...] = (PUBLISHED_DIR, PACKAGED_DIR)) -> list
 
 
 def main() -> None:
+    """``python -m adjudicator.files.schemagen``: write every schema, both copies, naming each file."""
     for path in write():
         sys.stdout.write(f"wrote {path}\n")
 
