@@ -12,6 +12,7 @@ reads it (plain JSON, walked by the table's paths; none of the code under test):
   placeholders (no component) as there are components;
 * the stand-in and the deal keep what the player sees and hold, by kind, exactly the
   components the player cannot see (the box less what the view shows; the stand-in's);
+  a searching bot's order does not change when what its player cannot see changes;
 * none of them, no report and no mail changes when what its reader cannot see changes
   (the hidden zones dealt afresh, a drawn card's identity), and the reader's own report
   and mail do change with what only they see;
@@ -215,6 +216,18 @@ def check_deal(standin: GameState, colour: str, changed: set[str]) -> None:
                 changed.add(zone["path"])
 
 
+def check_bot(state: GameState, rng: random.Random) -> None:
+    """A searching bot (stand-in, deal, rollouts) gives the same order whatever its player
+    cannot see: the game file with every such zone dealt afresh, by the table."""
+    from adjudicator.game.engine import deciders
+    from adjudicator.logs.absent import absent_orders
+
+    colour = deciders(state.pending)[0]
+    order = absent_orders(state, colour, "search", "hidden", 2)
+    other = spec.scramble(state, spec.sight_of(colour), rng)
+    assert absent_orders(other, colour, "search", "hidden", 2) == order, "the bot sees what its player cannot"
+
+
 def disguise(events: tuple[ev.Event, ...], mine: str | None, others: bool,
              rng: random.Random) -> list[ev.Event]:
     """``events`` with the hidden field of every event the table redacts given other
@@ -315,7 +328,7 @@ def _own_card_swapped(state: GameState, colour: str) -> GameState | None:
 def test_every_artefact_agrees_with_the_table(chunk: int) -> None:
     rng = random.Random(f"hidden-table-{chunk}")
     changed: set[str] = set()
-    checked = 0
+    checked = bots = 0
     for n, before, outcome in games(chunk):
         after, k = outcome.state, before.decision
         viewers = [*before.seats, None]
@@ -329,7 +342,10 @@ def test_every_artefact_agrees_with_the_table(chunk: int) -> None:
             check_deal(check_standin(after, colour, rng), colour, changed)
         if k % 40 == n % 40 or isinstance(after.pending, GameOver):
             check_mails(before, outcome, rng)
+        if k == 2 + n % 60 and not isinstance(after.pending, GameOver):  # once a game
+            check_bot(after, rng)
+            bots += 1
         checked += 1
-    assert checked > 0
+    assert checked > 0 and bots > 0
     dealt = {z["path"] for z in spec.ZONES if z.get("kind")}
     assert changed == dealt, f"the deal never changed {sorted(dealt - changed)}"
