@@ -1,7 +1,7 @@
 """The one table of hidden information (issue 25), read once and compiled.
 
 ``adjudicator/data/hidden.json`` (schema ``schemas/components/hidden.schema.json``; for
-people: ``docs/incoming/hidden-information.md``) says what each kind of viewer may see
+people: ``docs/manual/reference/hidden-information.md``) says what each kind of viewer may see
 of every zone of the game file and of every kind of event:
 
 * the viewers: ``owner`` (the player whose mat a zone is on), ``player`` (any other
