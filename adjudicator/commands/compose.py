@@ -10,11 +10,13 @@ from adjudicator.commands.app import JsonFlag, app, echo, run
 
 @app.command()
 def compose(
-    game: Annotated[Path, typer.Argument(help="The game file, or the player's own view.", show_default=False)],
+    game: Annotated[Path, typer.Argument(help="The game file, or the player's own view.",
+                                         show_default=False)],
     *,
     player: Annotated[str | None, typer.Option(
         "--player", help="The player whose order the page builds (default, on a view: its viewer).")] = None,
-    output: Annotated[Path, typer.Option("-o", "--output", help="The HTML page to write.", show_default=False)],
+    output: Annotated[Path, typer.Option("-o", "--output", help="The HTML page to write.",
+                                         show_default=False)],
     judge: Annotated[str | None, typer.Option(
         "--judge", help="The judge's address: the page's mail link is addressed to it.")] = None,
     token: Annotated[str | None, typer.Option(
@@ -25,32 +27,31 @@ def compose(
     def work() -> None:
         from adjudicator.commands import args as cli_args
         from adjudicator.commands.pictures import drawing_available
+        from adjudicator.errors import Malformed, problem
         from adjudicator.files import io, write
-        from adjudicator.views.redact import view_of
+        from adjudicator.views.redact import seated
         from adjudicator.views.view import GameView
 
         drawing_available()
-        from adjudicator.compose import compose_html
-
-        from adjudicator.errors import Malformed, problem
-        from adjudicator.views.redact import seated
+        from adjudicator.compose.page import page_for
 
         state = io.read_game_or_view(str(game))
         if isinstance(state, GameView):
-            view = state
-            if player is not None and cli_args.colour(player) != state.viewer:
-                raise Malformed([problem("view.other_player", "$.viewer",
-                                         f"This is {state.viewer}'s view: it composes only {state.viewer}'s "
-                                         f"order, not {player}'s.").located(str(game))])
+            colour = cli_args.colour(player) if player is not None else state.viewer
         elif player is None:
             raise Malformed([problem("args.player_needed", "--player",
                                      "On a game file, name the player whose order the page builds "
                                      "(--player COLOUR).")])
         else:
-            view = view_of(state, seated(state, cli_args.colour(player)))
-        page = compose_html(view, judge, token)
+            colour = seated(state, cli_args.colour(player))
+        try:
+            page = page_for(state, colour, judge, token)
+        except Malformed as e:
+            raise Malformed([p.located(str(game)) if p.path.startswith("$") else p
+                             for p in e.problems]) from None
         write.write_atomic(str(output), page.encode("utf-8"))
-        echo(f"Wrote {output} ({len(page.encode('utf-8')) // 1024} kB): {view.viewer}'s order for decision "
-             f"{view.decision} of game {view.game_id}.")
+        size = len(page.encode("utf-8")) // 1024
+        echo(f"Wrote {output} ({size} kB): {colour}'s order for decision {state.decision} of game "
+             f"{state.game_id}.")
 
     run(as_json, work)

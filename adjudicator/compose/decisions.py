@@ -22,8 +22,8 @@ from collections.abc import Sequence
 from itertools import combinations, permutations
 from typing import Any
 
-from adjudicator.compose import graph, words
 from adjudicator.components import components
+from adjudicator.compose import graph, words
 from adjudicator.game import options as opts
 from adjudicator.model.events import TrajanTileAccomplished
 from adjudicator.model.orders import ChooseTrajanTiles, MeetDemandsAnswer, Sow, StartingTiles, TakeCards
@@ -206,7 +206,7 @@ _USE = {"forum": "with your {demand} forum tile", "wild": "with a demand wild ca
 
 def _demand_path(seen: GameState, colour: PlayerColour, answer: MeetDemandsAnswer) -> Path:
     demands = seen.board.demands
-    path = [(f"{demand.capitalize()} demand: " + _USE[use].format(demand=demand), use)
+    path = [(f"{demand.capitalize()} demand: " + _USE[use].format(demand=demand), str(use))
             for demand, use in zip(demands, answer.use, strict=True)]
     return path, answer_lines(answer)
 

@@ -17,6 +17,7 @@ unexplored is marked ``cut`` and the page says so.
 
 from __future__ import annotations
 
+import functools
 from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -24,9 +25,9 @@ from typing import Any
 
 import msgspec
 
+from adjudicator.compose import words
 from adjudicator.model.orders import ACTION_OF_STEP, Discard, Extra, Step, TrajanSpecial
 from adjudicator.model.state import GameState, TurnProgress
-from adjudicator.compose import words
 from adjudicator.notation.text import step_text
 from adjudicator.rules.legal import legal_steps
 from adjudicator.rules.ops import Changes
@@ -38,16 +39,17 @@ from adjudicator.rules.turn import apply_step
 # player goes on having seen the cards the last step showed (unless nothing is left to
 # do); the order may not end here (a paused turn's discard is due: turn.discard_due).
 ENDS, PAUSES_DISCARD, PAUSES_SEE, MAY_NOT_END = 0, 1, 2, 3
-LIMIT = 5000  # distinct points explored for one page (about a second)
+LIMIT = 50000  # distinct points explored for one page (a few seconds at most)
 
 _ENCODE = msgspec.msgpack.Encoder()
+Edge = tuple[str, str, tuple[str, bool], str, int]  # line, words, group, subgroup, the point after
 
 
 @dataclass
 class _Point:
     end: int
     cut: bool = False
-    edges: list[tuple[str, str, tuple[str, bool], str, bytes]] = field(default_factory=list)
+    edges: list[Edge] = field(default_factory=list)
 
 
 @dataclass
@@ -68,8 +70,14 @@ class Graph:
                 "subs": self.subs, "nodes": self.nodes}
 
 
-def _key(state: GameState, progress: TurnProgress, end: int) -> bytes:
-    return _ENCODE.encode((state, progress, end))
+@functools.lru_cache(maxsize=4096)
+def _text(step: Step) -> str:
+    return step_text(step)
+
+
+@functools.lru_cache(maxsize=4096)
+def _words(step: Step, events: tuple[Any, ...]) -> str:
+    return words.step_words(step, events)
 
 
 def names_unseen(step: Step) -> bool:
@@ -93,44 +101,55 @@ def group_of(progress: TurnProgress, step: Step) -> tuple[str, bool]:
     return words.opportunity(next(o for o in progress.queue if o.action == action)), True
 
 
-def explore(roots: Sequence[tuple[GameState, TurnProgress, int]], limit: int = LIMIT) -> tuple[Graph, list[int]]:
+class _Points:
+    """Every point found, by number; a point is found once (by its encoded game and turn)."""
+
+    def __init__(self) -> None:
+        self.number: dict[bytes, int] = {}
+        self.found: list[_Point | None] = []
+        self.queue: deque[tuple[int, GameState, TurnProgress, int]] = deque()
+
+    def add(self, state: GameState, progress: TurnProgress, end: int) -> int:
+        key = _ENCODE.encode((state, progress, end))
+        if key not in self.number:
+            self.number[key] = len(self.found)
+            self.found.append(None)
+            self.queue.append((len(self.found) - 1, state, progress, end))
+        return self.number[key]
+
+
+Root = tuple[GameState, TurnProgress, int]  # the game as the player sees it, the turn, what ending does
+
+
+def explore(roots: Sequence[Root], limit: int = LIMIT) -> tuple[Graph, list[int]]:
     """The graph of every legal step sequence from each root (the game as the player sees
     it, the turn in progress, what ending there does); the node of each root."""
-    points: dict[bytes, _Point | None] = {}
-    queue: deque[tuple[bytes, GameState, TurnProgress, int]] = deque()
-    keys = []
-    for state, progress, end in roots:
-        key = _key(state, progress, end)
-        keys.append(key)
-        if key not in points:
-            points[key] = None
-            queue.append((key, state, progress, end))
+    points = _Points()
+    starts = [points.add(*root) for root in roots]
     explored = 0
-    while queue:
-        key, state, progress, end = queue.popleft()
+    while points.queue:
+        at, state, progress, end = points.queue.popleft()
         if explored >= limit:
-            points[key] = _Point(end, cut=True)
+            points.found[at] = _Point(end, cut=True)
             continue
         explored += 1
-        point = points[key] = _Point(end)
+        point = points.found[at] = _Point(end)
         for step in legal_steps(state, progress):
             if names_unseen(step):
                 continue
             ch = Changes(state)
             after = apply_step(ch, progress.player, progress, step)
             child_end = PAUSES_DISCARD if after.discard_due else PAUSES_SEE if ch.revealed else ENDS
-            child = _key(ch.state, after, child_end)
-            if child not in points:
-                points[child] = None
-                queue.append((child, ch.state, after, child_end))
-            point.edges.append((step_text(step), words.step_words(step, ch.events), group_of(progress, step),
-                                words.subgroup(step), child))
-    graph, ids = _merge(points, keys)
-    graph.explored, graph.cut = explored, any(p is not None and p.cut for p in points.values())
-    return graph, [ids[k] for k in keys]
+            point.edges.append((_text(step), _words(step, tuple(ch.events)), group_of(progress, step),
+                                words.subgroup(step), points.add(ch.state, after, child_end)))
+    found = [p for p in points.found if p is not None]
+    assert len(found) == len(points.found)
+    graph, ids = _merge(found, starts)
+    graph.explored, graph.cut = explored, any(p.cut for p in found)
+    return graph, [ids[k] for k in starts]
 
 
-def _merge(points: dict[bytes, _Point | None], roots: list[bytes]) -> tuple[Graph, dict[bytes, int]]:
+def _merge(points: list[_Point], roots: list[int]) -> tuple[Graph, list[int]]:
     """The smallest graph: points with the same end, the same cut and the same labelled
     edges to the same merged nodes become one node (bottom up, in post-order)."""
     graph = Graph()
@@ -143,19 +162,18 @@ def _merge(points: dict[bytes, _Point | None], roots: list[bytes]) -> tuple[Grap
             getattr(graph, table).append(value)
         return found[value]
 
-    ids: dict[bytes, int] = {}
+    ids = [-1] * len(points)
     signatures: dict[tuple[Any, ...], int] = {}
     for root in roots:
-        stack: list[tuple[bytes, bool]] = [(root, False)]
+        stack: list[tuple[int, bool]] = [(root, False)]
         while stack:
-            key, ready = stack.pop()
-            if key in ids:
+            at, ready = stack.pop()
+            if ids[at] >= 0:
                 continue
-            point = points[key]
-            assert point is not None
+            point = points[at]
             if not ready:
-                stack.append((key, True))
-                stack += [(e[4], False) for e in point.edges if e[4] not in ids]
+                stack.append((at, True))
+                stack += [(e[4], False) for e in point.edges if ids[e[4]] < 0]
                 continue
             edges = tuple((intern("lines", line), intern("words", said), intern("groups", group),
                            intern("subs", sub), ids[child]) for line, said, group, sub, child in point.edges)
@@ -163,5 +181,5 @@ def _merge(points: dict[bytes, _Point | None], roots: list[bytes]) -> tuple[Grap
             if signature not in signatures:
                 signatures[signature] = len(graph.nodes)
                 graph.nodes.append([point.end, int(point.cut), [list(e) for e in edges]])
-            ids[key] = signatures[signature]
+            ids[at] = signatures[signature]
     return graph, ids

@@ -15,10 +15,10 @@ from __future__ import annotations
 
 import html
 import re
-
-import msgspec
 from importlib import resources
 from typing import Any
+
+import msgspec
 
 from adjudicator.compose.decisions import decision_data
 from adjudicator.drawing import board_svg, layout
@@ -26,10 +26,11 @@ from adjudicator.drawing.replay import csp, pack
 from adjudicator.errors import Malformed, Problem, problem
 from adjudicator.game.options import NoDecision, options
 from adjudicator.model.roster import Address
-from adjudicator.model.state import kind_of
+from adjudicator.model.state import GameState, kind_of
 from adjudicator.model.vocab import PlayerColour
 from adjudicator.notation.text import header_lines
 from adjudicator.rules.seen import as_seen_by
+from adjudicator.views.redact import view_of
 from adjudicator.views.standin import as_state
 from adjudicator.views.view import GameView
 
@@ -96,13 +97,27 @@ def page_data(view: GameView, judge: str | None = None, token: str | None = None
     return {
         "game_id": view.game_id, "decision": view.decision, "player": colour, "kind": kind,
         "intro": _INTRO[kind], "header": header_lines(view.game_id, view.decision, colour)[0],
-        "token": token, "mail": {"to": judge or "", "subject": mail_subject(view.game_id, view.decision, colour),
-                                 "most": MAIL_BODY_MOST},
+        "token": token,
+        "mail": {"to": judge or "", "subject": mail_subject(view.game_id, view.decision, colour),
+                 "most": MAIL_BODY_MOST},
         "file": order_file_name(view.game_id, view.decision, colour),
         "marker_fill": layout.MARKER_FILL, "marker_label": layout.MARKER_LABEL,
         "svg": board_svg(view).split("?>\n", 1)[-1],
         "data": decision_data(seen, colour, found),
     }
+
+
+def page_for(game: GameState | GameView, colour: PlayerColour | None, judge: str | None = None,
+             token: str | None = None) -> str:
+    """The page of ``colour``'s pending decision, from a game file (through ``colour``'s
+    view: the page never sees the rest) or from ``colour``'s own view (``None``: its viewer's)."""
+    if isinstance(game, GameState):
+        game = view_of(game, colour)
+    elif colour is not None and game.viewer is not None and game.viewer != colour:
+        raise Malformed([problem("view.other_player", "$.viewer",
+                                 f"This is {game.viewer}'s view: it composes only {game.viewer}'s order, "
+                                 f"not {colour}'s.")])
+    return compose_html(game, judge, token)
 
 
 def compose_html(view: GameView, judge: str | None = None, token: str | None = None) -> str:

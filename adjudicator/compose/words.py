@@ -97,16 +97,20 @@ def _slot(action: Action) -> str:
 
 # --- Each event as a part of a sentence (second person) ------------------------------------
 
+
+def _short(e: ev.CardsDrawn) -> str:
+    return f" ({e.wanted} wanted: the pile runs out)" if len(e.cards) < e.wanted else ""
+
+
 _EVENT: dict[type[Any], Callable[[Any], str]] = {
-    ev.CardsDrawn: lambda e: f"draw {len(e.cards)} card(s) from the face-down pile"
-                             + (f" ({e.wanted} wanted: the pile runs out)" if len(e.cards) < e.wanted else ""),
+    ev.CardsDrawn: lambda e: f"draw {len(e.cards)} card(s) from the face-down pile" + _short(e),
     ev.CardDiscarded: lambda e: f"discard {e.card} onto {PILES[e.pile]}",
     ev.CardTaken: lambda e: f"take {_cards((e.card,))} from {PILES[e.source]}",
     ev.DiscardRefilled: lambda e: f"{PILES[e.pile]} is refilled from the face-down pile",
     ev.CardsDisplayed: lambda e: f"put {_cards(e.cards)} on display",
     ev.Shipped: lambda e: (f"ship {_cards(e.cards) if e.cards else 'no card from your hand'}"
-                           + (f" and {len(e.wild)} commodity wild card(s) as {', '.join(e.wild)}" if e.wild else "")
-                           + f" on the {e.ship} ship ({e.side} side)"),
+                           + (f" and {len(e.wild)} commodity wild card(s) as {', '.join(e.wild)}"
+                              if e.wild else "") + f" on the {e.ship} ship ({e.side} side)"),
     ev.ForumTileTaken: lambda e: f"take the forum tile {forum_tile(e.tile)}",
     ev.ExtraTileTaken: lambda e: f"take the {e.action} extra action tile",
     ev.LeaderMoved: lambda e: f"move your leader to {e.province}",
@@ -182,5 +186,5 @@ def bonus_tile(tile: str) -> str:
     what = {"forum_demand": f"{data.demand} forum tiles", "workers_in_district": "workers in the district",
             "legionnaires_in_provinces": "legionnaires in the provinces",
             "yellow_bonus_tiles": "bonus tiles on their yellow side",
-            "display_commodities": f"{' and '.join(data.commodities)} on display"}.get(data.scoring, data.scoring)
-    return f"{tile} (scores for {what} at the end of the game)"
+            "display_commodities": f"{' and '.join(data.commodities)} on display"}
+    return f"{tile} (scores for {what.get(data.scoring, data.scoring)} at the end of the game)"
