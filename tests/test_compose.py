@@ -297,9 +297,9 @@ def test_trajan_compose(tmp_path: Path) -> None:
     view.write_bytes(io.canonical(view_of(state, "red")))
     assert run("compose", view, "-o", tmp_path / "v.html").exit_code == 0
     assert (tmp_path / "v.html").read_text(encoding="utf-8") == page_for(state, "red")
-    for args, code in [(("--player", "green"), "compose.nothing_to_decide"), ((), "args.player_needed"),
-                       (("--player", "red", "--judge", "a b@c"), "args.bad_address"),
-                       (("--player", "red", "--token", "short"), "args.bad_token"),
+    for args, code in [(("--player", "green"), "compose.nothing_to_decide"), ((), "args.missing"),
+                       (("--player", "red", "--judge", "a b@c"), "args.judge"),
+                       (("--player", "red", "--token", "short"), "args.token"),
                        (("--player", "purple"), "args.unknown_colour")]:
         done = run("compose", game, *args, "-o", tmp_path / "no.html", "--json")
         assert done.exit_code == 2 and f'"code":"{code}"' in done.stderr.replace(" ", ""), (args, done.stderr)

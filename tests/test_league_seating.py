@@ -164,7 +164,7 @@ BAD: dict[str, tuple[str | bytes, list[str], str, int]] = {
     "a bad address": ("Ann <ann>\nBob\nCid\n", [], "seat.bad_address", 1),
     "an unknown record": ("A\nB\nC\n", ["--ratings", "RECORD"], "seat.not_a_record", 1),
     "a table of 5": ("A\nB\nC\n", ["--tables", "3,5"], "args.tables", 1),
-    "no rounds": ("A\nB\nC\n", ["--rounds", "0"], "args.rounds", 1),
+    "no rounds": ("A\nB\nC\n", ["--rounds", "0"], "args.usage", 1),
     "rosters without addresses": ("A\nB\nC\n", ["--toml", "OUT"], "seat.no_address", 1),
     "a name on two lines' worth": ("A\nB\u2028C\nD\nE\n", [], "seat.bad_name", 1),
     "a rosters folder that exists": ("A <a@x.org>\nB <b@x.org>\nC <c@x.org>\n", ["--toml", "EXISTS"],

@@ -149,7 +149,6 @@ def test_json_orders_carry_the_token_beside_them(tmp_path: Path) -> None:
 def test_two_runs_at_once_take_turns_and_a_hung_one_makes_the_other_give_up(tmp_path: Path) -> None:
     import subprocess
     import sys
-    import time
 
     from adjudicator.errors import Malformed
     from adjudicator.files import lock
@@ -161,12 +160,11 @@ def test_two_runs_at_once_take_turns_and_a_hung_one_makes_the_other_give_up(tmp_
     try:
         assert holder.stdout is not None and holder.stdout.readline() == b"locked\n"
         original = lock.WAIT_SECONDS
-        start = time.monotonic()
-        with pytest.raises(Malformed) as refused:
+        with pytest.raises(Malformed) as refused:  # how long it waits: trajan bench (lock_refusal_s)
             with lock.locked(str(game), wait=0.5):
                 pass
         assert [p.code for p in refused.value.problems] == ["output.locked"]
-        assert time.monotonic() - start < 5 and original == lock.WAIT_SECONDS
+        assert original == lock.WAIT_SECONDS
         assert not (game / "judge").exists()
     finally:
         holder.kill()  # the holder dies: the kernel releases its lock, no stale lock is left

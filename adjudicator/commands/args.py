@@ -12,6 +12,12 @@ if TYPE_CHECKING:
     from adjudicator.model.state import GameState, Options
     from adjudicator.model.vocab import PlayerColour
 
+# The bounds of the numeric options (each declared with min= and max= in its command): a
+# value outside them is an ``args.usage`` problem, exit 2.
+MAX_BUDGET = 10_000  # search rollouts per decision: 64 take well under a second
+MAX_JOBS = 256  # processes or Dask workers
+MAX_STEP = 999_999  # a step (order) number of a log: a game has a few hundred
+
 
 def colour(text: str) -> PlayerColour:
     from adjudicator.errors import Malformed, problem

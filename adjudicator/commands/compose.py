@@ -39,7 +39,7 @@ def compose(
         if isinstance(state, GameView):
             colour = cli_args.colour(player) if player is not None else state.viewer
         elif player is None:
-            raise Malformed([problem("args.player_needed", "--player",
+            raise Malformed([problem("args.missing", "--player",
                                      "On a game file, name the player whose order the page builds "
                                      "(--player COLOUR).")])
         else:

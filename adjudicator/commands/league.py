@@ -18,7 +18,8 @@ def seat(
     people: Annotated[Path, typer.Argument(help="The people to seat: one a line, `Name` or `Name <address>`.",
                                            show_default=False)],
     *,
-    rounds: Annotated[int, typer.Option("--rounds", help=f"How many rounds to plan (1 to {MAX_ROUNDS}).",
+    rounds: Annotated[int, typer.Option("--rounds", min=1, max=MAX_ROUNDS, metavar="N",
+                                        help=f"How many rounds to plan (1 to {MAX_ROUNDS}).",
                                         show_default=False)],
     tables: Annotated[str, typer.Option(
         "--tables", metavar="SIZES", help="The table sizes allowed, comma-separated (2 to 4).")] = "3,4",
@@ -42,7 +43,6 @@ def seat(
         from adjudicator.league.seating import plan
 
         sizes = _sizes(tables)
-        _check_rounds(rounds)
         signed = read_people(io.read_bytes(str(people)), str(people))
         if len(signed) > MAX_PEOPLE:
             from adjudicator.errors import Malformed, problem
@@ -76,14 +76,6 @@ def _sizes(text: str) -> list[int]:
     return sorted({int(p) for p in parts})
 
 
-def _check_rounds(rounds: int) -> None:
-    from adjudicator.errors import Malformed, problem
-
-    if not 1 <= rounds <= MAX_ROUNDS:
-        raise Malformed([problem("args.rounds", "--rounds",
-                                 f"--rounds takes 1 to {MAX_ROUNDS}, not {rounds}.")])
-
-
 def _ratings(paths: list[Path]) -> dict[str, float]:
     """Each rated player's ordinal over ``paths`` (records, folders or lists)."""
     from adjudicator.errors import Malformed
@@ -93,7 +85,7 @@ def _ratings(paths: list[Path]) -> dict[str, float]:
     try:
         named, _ = table.once(table.read_headers(paths))
     except Malformed as e:
-        raise Malformed([p if p.code != "standings.not_a_record" else
+        raise Malformed([p if p.code not in ("standings.not_a_record", "verify.wrong_kind") else
                          type(p)(code="seat.not_a_record", path="--ratings", file=p.file,
                                  message="This is not a game record: --ratings takes records, folders of "
                                  "them or lists.") for p in e.problems]) from None

@@ -21,7 +21,7 @@ log_app = typer.Typer(
 )
 app.add_typer(log_app, name="log")
 
-LogArg = Annotated[Path, typer.Argument(help="The game's log folder.", show_default=False)]
+LogArg = Annotated[Path, typer.Argument(metavar="LOG", help="The game's log folder.", show_default=False)]
 
 
 @log_app.command("new")

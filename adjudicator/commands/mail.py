@@ -19,7 +19,7 @@ def mail_out(
     roster: Annotated[Path | None, typer.Option(
         "--roster", help="The roster (TOML: each colour's name and address).")] = None,
     step: Annotated[int | None, typer.Option(
-        "--step", help="The step whose mails to write (default: the latest).")] = None,
+        "--step", min=0, max=999_999, help="The step whose mails to write (default: the latest).")] = None,
     every: Annotated[bool, typer.Option("--all", help="The mails of every step.")] = False,
     pictures: Annotated[str, typer.Option(
         "--mail-pictures", help="The board picture attached: svg, png (needs Chromium) or none.")] = "svg",
@@ -55,7 +55,7 @@ def mail_out(
     run(as_json, work)
 
 
-mail_app = typer.Typer(help="The mail judge: a game played by mail from a mailbox (see the README).",
+mail_app = typer.Typer(help="The mail judge: a game played by mail from a mailbox (see the manual).",
                        no_args_is_help=True)
 app.add_typer(mail_app, name="mail")
 
@@ -67,7 +67,8 @@ def mail_run(
         show_default=False, metavar="GAMEDIR")],
     *,
     once: Annotated[bool, typer.Option("--once", help="One run, then stop (for cron).")] = False,
-    every: Annotated[float, typer.Option("--every", help="Seconds between runs when not --once.")] = 300.0,
+    every: Annotated[int, typer.Option("--every", min=1, max=86_400,
+                                       help="Seconds between runs when not --once.")] = 300,
     now: Annotated[str | None, typer.Option(
         "--now", help="The time of the run (ISO 8601; default: the clock). For tests.",
         show_default=False)] = None,

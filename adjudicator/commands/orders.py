@@ -77,8 +77,9 @@ def adjudicate(
         "--roster", help="The roster (TOML: each colour's name and address) the mails are addressed "
         "by.")] = None,
     number: Annotated[int | None, typer.Option(
-        "--number", help="The order's number in the log, first in the mails' file names (default: the "
-        "decision answered).")] = None,
+        "--number", min=0, max=cli_args.MAX_STEP, metavar="N",
+        help="The order's number in the log, first in the mails' file names (default: the decision "
+             "answered).")] = None,
     pictures: Annotated[str, typer.Option(
         "--mail-pictures", help="The board picture attached to each mail: svg, png (SVG and PNG; needs "
         "Chromium) or none; drawn only where the drawing extra is installed.")] = "svg",
@@ -194,7 +195,8 @@ def bot(
     player: Annotated[str, typer.Option("--player", help="The absent player.", show_default=False)],
     bot_name: Annotated[str, typer.Option("--bot", help="The bot: greedy, random or search.")] = "greedy",
     budget: Annotated[int | None, typer.Option(
-        "--budget", min=1, help="The search bot's rollouts per decision (default 64, well under a second).",
+        "--budget", min=1, max=cli_args.MAX_BUDGET, metavar="N",
+        help="The search bot's rollouts per decision (default 64, well under a second).",
         show_default=False)] = None,
     seed: Annotated[str | None, typer.Option(
         help="Seed of the bot's choices; default: the game id.")] = None,

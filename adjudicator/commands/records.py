@@ -12,7 +12,7 @@ from adjudicator.commands.app import JsonFlag, app, echo, echo_json, run
 
 @app.command()
 def pack(
-    log: Annotated[Path, typer.Argument(help="A log folder (as `trajan selfplay` writes it).",
+    log: Annotated[Path, typer.Argument(metavar="LOG", help="A log folder (as `trajan selfplay` writes it).",
                                         show_default=False)],
     *,
     output: Annotated[Path, typer.Option("-o", "--output", help="The record to write (name it "
@@ -83,7 +83,7 @@ def _date(text: str | None) -> str | None:
 
 @app.command()
 def unpack(
-    record: Annotated[Path, typer.Argument(help="A game record.", show_default=False)],
+    record: Annotated[Path, typer.Argument(metavar="RECORD", help="A game record.", show_default=False)],
     *,
     out: Annotated[Path, typer.Option("--out", help="The log folder to write (new or empty).",
                                       show_default=False)],
@@ -106,7 +106,8 @@ def unpack(
 @app.command()
 def standings(
     records: Annotated[list[Path], typer.Argument(
-        help="Records, folders of records, or files listing them.", show_default=False)],
+        metavar="RECORDS...", help="Records, folders of records, or files listing them.",
+        show_default=False)],
     *,
     ratings: Annotated[bool, typer.Option("--ratings", help="Rate every player in play order (OpenSkill "
                                           "Plackett-Luce; needs the league extra).")] = False,

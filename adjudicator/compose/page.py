@@ -68,11 +68,11 @@ def _address_problems(judge: str | None, token: str | None) -> list[Problem]:
         try:
             msgspec.convert(judge, Address)
         except msgspec.ValidationError:
-            out.append(problem("args.bad_address", "--judge",
+            out.append(problem("args.judge", "--judge",
                                "The judge's address must be a plain address, local@domain (no spaces, "
                                "brackets, quotes or commas)."))
     if token is not None and not _TOKEN.fullmatch(token):
-        out.append(problem("args.bad_token", "--token", "A token is 8 to 64 letters and digits."))
+        out.append(problem("args.token", "--token", "A token is 8 to 64 letters and digits."))
     return out
 
 

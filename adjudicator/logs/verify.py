@@ -55,6 +55,8 @@ class LogResult:
     seeding: Seeding | None = None  # how the game started (from its first file)
     witnesses: int | None = None  # how many witnesses were held against the log
     format: int = 2  # the format the log began in (1: checked as adjudicator.logs.legacy says)
+    announced: tuple[str, ...] = ()  # the lines of a fair start's announcement held against it
+    receipts: tuple[str, ...] = ()  # the colours whose contribution a receipt bears out
     problems: list[Problem] = field(default_factory=list)
 
     @property
@@ -65,7 +67,8 @@ class LogResult:
         return {"log": self.log, "ok": self.ok, "decisions": self.decisions, "game_over": self.game_over,
                 "commitment": self.commitment,
                 "seeding": msgspec.to_builtins(self.seeding) if self.seeding else None,
-                "witnesses": self.witnesses, "format": self.format,
+                "witnesses": self.witnesses, "format": self.format, "announced": list(self.announced),
+                "receipts": list(self.receipts),
                 "problems": [msgspec.to_builtins(p) for p in self.problems]}
 
 
@@ -150,6 +153,8 @@ def _verify(folder: Path, result: LogResult, witnesses: Sequence[witnesses_.Witn
     if witnesses is not None:
         result.witnesses = len(witnesses)
         result.problems.extend(witnesses_.check(witnesses, seen, first))
+        result.announced = witnesses_.announced_lines(witnesses)
+        result.receipts = tuple(sorted(witnesses_.receipts(witnesses)))
 
 
 def _replay(prefix: str, k: int, before: GameState, present: dict[str, bool]) -> GameState:

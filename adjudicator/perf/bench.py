@@ -19,7 +19,10 @@ Every figure is a median over repeated runs on this machine:
    the size of a mid-game game file;
 6. game records (:mod:`adjudicator.perf.bench_records`): size, and records verified per
    second with 1 and 2 workers in the process pool and on a Dask LocalCluster;
-7. leagues (:mod:`adjudicator.perf.bench_league`): seating plans and ratings.
+7. leagues (:mod:`adjudicator.perf.bench_league`): seating plans and ratings;
+8. hostile input and a held lock (:mod:`adjudicator.perf.bench_hostile`): the slowest
+   refusal of a hostile order or game file by ``trajan check``, and the wait before a
+   held lock is refused (what the tests check but do not time).
 """
 
 from __future__ import annotations
@@ -47,6 +50,8 @@ TARGETS = {
     "selfplay_games_per_second": (">=", 30.0),
     "verify_decisions_per_second": (">=", 3_000.0),
     "cold_peak_mb": ("<", 60.0),
+    "hostile_check_max_s": ("<", 5.0),  # bench_hostile.HOSTILE_TARGET_S
+    "lock_refusal_s": ("<", 2.0),  # bench_hostile.LOCK_TARGET_S
 }
 
 
@@ -123,6 +128,9 @@ def run(quick: bool = False) -> Bench:
         from adjudicator.perf.bench_league import league_figures
 
         figures += league_figures(quick)
+        from adjudicator.perf.bench_hostile import hostile_figures
+
+        figures += hostile_figures(log, Path(tmp))
         mid = log / "0060-game.json"
         figures.append(Figure(name="mid_game_file_bytes", value=mid.stat().st_size, unit="bytes"))
     return Bench(machine=machine(), figures=[_judge(f) for f in figures])

@@ -35,6 +35,9 @@ def read_record(content: bytes, name: str) -> tuple[Header, list[Move]]:
         lines.pop()
     if not lines:
         raise Divergence(name, "record.empty", "$", "This record is empty.")
+    if content.startswith(b"\xef\xbb\xbf"):
+        raise Divergence(name, "input.bom", "$", "The record begins with a byte-order mark (BOM); a record "
+                         "is UTF-8 without one.")
     try:
         header = msgspec.json.decode(lines[0], type=Header)
     except msgspec.DecodeError as e:
