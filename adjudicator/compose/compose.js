@@ -114,7 +114,8 @@
         sit.options = d.trays.map((t) => option("t" + t.tray, trayLabel(t), "sow " + t.tray, () => fill(
           { ...s, tray: t.tray, done: [...s.done, "Empty the " + t.tray + " tray (" + held(t.tray).length
                                                + " markers)"] })));
-        sit.ending = "Choose the tray to empty first.";
+        sit.ending = "Choose the tray to empty first." + (d.extras.length ? " Extra action tiles you hold: "
+          + d.extras.join(", ") + " (after you perform that action, a step to spend it is offered)." : "");
         return sit;
       }
       const markers = held(s.tray), t = d.trays.find((x) => x.tray === s.tray);
@@ -127,7 +128,7 @@
           () => fill({ ...s, order: [...s.order, c], done: [...s.done, sownWords(s.tray, s.order.length + 1, c, t)] }),
           c));
         sit.lines = [sow.join(" ") + " \u2026"];
-        sit.ending = "Choose the colour of each marker in the order you sow them.";
+        sit.ending = "Choose the colour of each marker in the order you sow them." + targetHint(t);
         return sit;
       }
       return stepSituation(s, sit);
@@ -145,6 +146,13 @@
       + markers.join(", ") + "; target tray " + t.target + ", time " + t.time + (t.round_ends ? " (the round ends)" : "");
     if (tile) text += "; " + tile.words + ": " + (t.accomplishable ? "can be accomplished" : "cannot be accomplished");
     return text;
+  }
+  function targetHint(t) {  // what the Trajan tile beside the target needs, and what is there
+    const there = d.circle.find((x) => x.tray === t.target);
+    if (!there.tile) return " No Trajan tile lies beside the target tray (" + t.target + ").";
+    const before = t.target === t.tray ? [] : there.markers;
+    return " The Trajan tile beside the target tray (" + t.target + ") needs " + there.tile.colours.join(" + ")
+      + " in it; it holds " + (before.length ? before.join(", ") : "nothing") + " besides the markers sown into it.";
   }
   function sownWords(tray, k, colour, t) {
     const where = landing(tray, k), n = held(tray).length;

@@ -52,14 +52,18 @@ def special_effect(tile_id: str) -> str:
     if isinstance(effect, DrawCards):
         return f"draw {effect.count} cards from the face-down pile"
     if isinstance(effect, DeployWorkers):
-        return f"move {effect.count} tokens from your supply to the worker camp"
+        return f"move {_tokens(effect.count)} from your supply to the worker camp"
     if isinstance(effect, DeployLegionnaires):
-        return f"move {effect.count} tokens from your supply to the military camp"
+        return f"move {_tokens(effect.count)} from your supply to the military camp"
     if isinstance(effect, Plus2):
         return "put a [+2] marker on an action"
     if isinstance(effect, MeetDemand):
         return f"it meets a {effect.demand} demand at the end of each quarter"
     return "no special action"
+
+
+def _tokens(n: int) -> str:
+    return "1 token" if n == 1 else f"{n} tokens"
 
 
 def forum_tile(kind: str) -> str:
@@ -122,7 +126,7 @@ _EVENT: dict[type[Any], Callable[[Any], str]] = {
     ev.WorkerBuilt: lambda e: (f"put a worker on site {e.site}"
                                + (f" and take its tile {e.tile}" if e.tile else " (no tile there)")
                                + (f"; first tile of its type: a bonus {e.bonus} action" if e.bonus else "")),
-    ev.TokensMoved: lambda e: f"move {e.count} token(s) from your supply to the {e.to.replace('_', ' ')}",
+    ev.TokensMoved: lambda e: f"move {_tokens(e.count)} from your supply to the {e.to.replace('_', ' ')}",
     ev.Plus2Placed: lambda e: (f"put a [+2] marker on the {e.action} action" if e.action
                                else "no [+2] marker (every action has one)"),
     ev.ExtraActionUsed: lambda e: ({"extra_action_tile": f"spend your {e.action} extra action tile",
@@ -144,6 +148,10 @@ _QUIET: dict[type[Any], str] = {
 }
 
 
+# Steps whose events alone would read alike (both move tokens from the supply).
+_PREFIX: dict[type[Any], str] = {MilitaryRecruit: "recruit: ", ConstructionHire: "hire: "}
+
+
 def step_words(step: Step, events: Sequence[Any]) -> str:
     """A step as a player says it, from the events applying it announced."""
     parts = [_EVENT[type(e)](e) for e in events if type(e) in _EVENT]
@@ -151,7 +159,7 @@ def step_words(step: Step, events: Sequence[Any]) -> str:
                 if isinstance(e, ev.ActionDeclined)]
     said = [p for p in parts if p not in declined] or [_QUIET.get(type(step), type(step).__name__)]
     vp = sum(e.vp for e in events if isinstance(e, ev.ScoreChanged))
-    text = "; ".join(said)
+    text = _PREFIX.get(type(step), "") + "; ".join(said)
     if isinstance(step, SeaportDraw):
         text += ", then discard 1 card"
     if vp:
