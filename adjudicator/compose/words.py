@@ -33,17 +33,15 @@ from adjudicator.model.orders import (
 )
 from adjudicator.model.state import Opportunity
 from adjudicator.model.vocab import SLOT_OF, Action
+from adjudicator.rendering.tiles import trajan_tile_text
 from adjudicator.rules.seen import UNSEEN
 
 PILES = {"deck": "the face-down pile", "discard1": "discard pile 1", "discard2": "discard pile 2"}
 
 
 def trajan_tile(tile_id: str) -> str:
-    """``Trajan tile workers-4 (green+orange, 5 VP)``."""
-    data = components().trajan_tile.get(tile_id)
-    if data is None:
-        return f"Trajan tile {tile_id}"
-    return f"Trajan tile {tile_id} ({'+'.join(data.colours)}, {data.vp} VP)"
+    """``Trajan tile workers-4 (green+orange, workers, 5 VP)``."""
+    return f"Trajan tile {trajan_tile_text(tile_id)}"
 
 
 def special_effect(tile_id: str) -> str:
