@@ -41,6 +41,7 @@ from adjudicator.files.orders_any import load_orders_any  # noqa: E402
 from adjudicator.game.engine import adjudicate, check, deciders  # noqa: E402
 from adjudicator.game.newgame import new_game  # noqa: E402
 from adjudicator.logs.absent import absent_orders  # noqa: E402
+from adjudicator.mail.judge.compose import game_in_subject  # noqa: E402
 from adjudicator.model import events as ev  # noqa: E402
 from adjudicator.model.orders import OrderFile, PlaceMarkers, PlayTurn, Sow  # noqa: E402
 from adjudicator.model.state import GameOver, GameState  # noqa: E402
@@ -368,7 +369,9 @@ def test_getting_the_order_out(context: Any, tmp_path: Path) -> None:
     mail = urlparse(href)
     assert mail.scheme == "mailto" and unquote(mail.path) == "judge@trajan.example.org"
     query = parse_qs(mail.query)
-    assert query["subject"] == [f"Trajan {state.game_id}, decision {state.decision}: orders ({colour})"]
+    subject = query["subject"][0]
+    assert subject == f"[Trajan {state.game_id}] decision {state.decision}: orders ({colour})"
+    assert game_in_subject(subject) == state.game_id  # the judge knows the game by it
     body = query["body"][0].replace("\r\n", "\n")
     assert body == f"BEGIN ORDERS\n{text}\nEND ORDERS\n"
     orders = load_orders_any(body.encode(), "mail", state.game_id)

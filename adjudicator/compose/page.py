@@ -56,8 +56,8 @@ def order_file_name(game_id: str, decision: int, colour: PlayerColour) -> str:
 
 def mail_subject(game_id: str, decision: int, colour: PlayerColour) -> str:
     """The subject of the player's order mail: names the game the way the judge reads it
-    (``Trajan GAME, decision N:``, :mod:`adjudicator.mail.judge.compose`)."""
-    return f"Trajan {game_id}, decision {decision}: orders ({colour})"
+    (``[Trajan GAME]``, :func:`adjudicator.mail.judge.compose.game_in_subject`)."""
+    return f"[Trajan {game_id}] decision {decision}: orders ({colour})"
 
 
 def _address_problems(judge: str | None, token: str | None) -> list[Problem]:
