@@ -102,7 +102,7 @@ def _tile(tile_id: str | None) -> dict[str, Any] | None:
     if tile_id is None:
         return None
     return {"id": tile_id, "colours": list(components().trajan_tile[tile_id].colours),
-            "words": f"{words.trajan_tile(tile_id)}: {words.special_effect(tile_id)}"}
+            "words": words.trajan_tile_with_effect(tile_id)}
 
 
 def _sowing(seen: GameState, colour: PlayerColour, t: opts.TrayOption, accomplished: bool) -> Sow | None:

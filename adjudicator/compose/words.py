@@ -44,6 +44,13 @@ def trajan_tile(tile_id: str) -> str:
     return f"Trajan tile {trajan_tile_text(tile_id)}"
 
 
+def trajan_tile_with_effect(tile_id: str) -> str:
+    """``Trajan tile cards-3 (yellow+yellow, cards, 3 VP; special action: draw 2 cards ...)``."""
+    effect = special_effect(tile_id)
+    said = "no special action" if effect == "no special action" else f"special action: {effect}"
+    return f"{trajan_tile(tile_id)[:-1]}; {said})"
+
+
 def special_effect(tile_id: str) -> str:
     """What the special action of a Trajan tile does."""
     effect = components().trajan_tile[tile_id].effect
@@ -146,8 +153,9 @@ _QUIET: dict[type[Any], str] = {
 }
 
 
-# Steps whose events alone would read alike (both move tokens from the supply).
-_PREFIX: dict[type[Any], str] = {MilitaryRecruit: "recruit: ", ConstructionHire: "hire: "}
+# Steps whose events alone would read alike (each may move tokens from the supply).
+_PREFIX: dict[type[Any], str] = {MilitaryRecruit: "recruit: ", ConstructionHire: "hire: ",
+                                 TrajanSpecial: "special action: "}
 
 
 def step_words(step: Step, events: Sequence[Any]) -> str:
