@@ -66,6 +66,7 @@ class Graph:
     cut: bool = False
 
     def to_json(self) -> dict[str, Any]:
+        """The tables and nodes as the page reads them (``explored`` and ``cut`` stay here)."""
         return {"lines": self.lines, "words": self.words, "groups": [list(g) for g in self.groups],
                 "subs": self.subs, "nodes": self.nodes}
 
