@@ -38,4 +38,6 @@ class Roster(Model, kw_only=True, frozen=True):
     game: str | None = None
     # The game master's own address, the sender of every mail (From:).
     judge: Address | None = None
+    # The order composer page (issue 29) attached to each decision mail; false: left out.
+    order_page: bool = True
     players: dict[PlayerColour, Seat]

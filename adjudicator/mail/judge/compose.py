@@ -64,9 +64,10 @@ def decision_mails(log: Path, step: int, roster: Roster, sender: str,
     line in the reply template."""
     from adjudicator.mail.outgoing.from_log import log_mails
 
-    mails = log_mails(log, step, roster, pictures, since)
+    tokens = {colour: token_of(colour) for colour in roster.players}  # for the order composer page too
+    mails = log_mails(log, step, roster, pictures, since, tokens, sender)
     for mail in mails:
-        with_token(mail.message, token_of(mail.player), sender)
+        with_token(mail.message, tokens[mail.player], sender)
     return mails
 
 

@@ -42,12 +42,15 @@ class Mail:
 
 
 def player_mail(view: GameView, private_report: str, roster: Roster | None = None,
-                pictures: Pictures = "svg", warnings: list[Problem] | None = None) -> EmailMessage:
+                pictures: Pictures = "svg", warnings: list[Problem] | None = None,
+                token: str | None = None, judge: str | None = None) -> EmailMessage:
     """The mail for ``view.viewer`` after a decision: news, what to decide, template, state;
     the view attached, and the board picture (``pictures``: "svg", "png" for SVG and PNG,
     "none") where the drawing extra is installed.  A picture that fails to be drawn (or a
     PNG with no Chromium to make it) leaves the mail whole without it, and is reported:
-    appended to ``warnings``, or raised (:class:`Malformed`) when no list is given."""
+    appended to ``warnings``, or raised (:class:`Malformed`) when no list is given.  A
+    player who decides also gets the order composer page (issue 29; the roster's
+    ``order_page``), its mail link to ``judge`` (default: the roster's), with ``token``."""
     colour = view.viewer
     assert colour is not None
     seat = roster.players.get(colour) if roster is not None else None
@@ -68,13 +71,22 @@ def player_mail(view: GameView, private_report: str, roster: Roster | None = Non
     msg.add_attachment(io.canonical(view), maintype="application", subtype="json",
                        filename=f"view-{colour}-{view.decision:04d}.json")
     if pictures != "none":
-        failed = _attach_pictures(msg, view, pictures == "png")
-        if failed is not None and warnings is None:
-            raise Malformed([failed])
-        if failed is not None and warnings is not None:
-            warnings.append(failed)
+        _left_out(_attach_pictures(msg, view, pictures == "png"), warnings)
+    if found is not None and (roster is None or roster.order_page):
+        from adjudicator.compose.attach import attach_order_page
+
+        address = judge or (roster.judge if roster is not None else None)
+        _left_out(attach_order_page(msg, view, address, token), warnings)
     msg.set_boundary(f"trajan-{view.chain.hash[:32]}")  # same game file, same bytes
     return msg
+
+
+def _left_out(failed: Problem | None, warnings: list[Problem] | None) -> None:
+    """What was left out of a mail: appended to ``warnings``, or raised when no list is given."""
+    if failed is not None and warnings is None:
+        raise Malformed([failed])
+    if failed is not None and warnings is not None:
+        warnings.append(failed)
 
 
 def _attach_pictures(msg: EmailMessage, view: GameView, png: bool) -> Problem | None:
@@ -142,17 +154,20 @@ def _flowed(lines: list[str]) -> str:
 
 
 def player_mails(state: GameState, private: Mapping[PlayerColour, str], roster: Roster | None = None,
-                 number: int | None = None, pictures: Pictures = "svg") -> list[Mail]:
+                 number: int | None = None, pictures: Pictures = "svg",
+                 tokens: Mapping[PlayerColour, str] | None = None, judge: str | None = None) -> list[Mail]:
     """Every player's mail after an accepted order (``state``: the game after it;
     ``private``: each player's private report of it; ``number``: the order's number in
-    the log, by default the decision it answered)."""
+    the log, by default the decision it answered; ``tokens`` and ``judge``: for the order
+    composer page, from the mail judge)."""
     n = number if number is not None else state.decision - 1
     mails = []
     for colour in state.seats:
         view = view_of(state, colour)
         name = f"{n:04d}-{state.chain.hash[:8]}-{colour}.eml"
         found: list[Problem] = []
-        message = player_mail(view, private.get(colour, ""), roster, pictures, found)
+        message = player_mail(view, private.get(colour, ""), roster, pictures, found,
+                              tokens.get(colour) if tokens is not None else None, judge)
         mails.append(Mail(colour, name, message, tuple(found)))
     return mails
 
