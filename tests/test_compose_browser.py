@@ -416,3 +416,50 @@ def test_only_the_pages_own_script_may_run(context: Any, tmp_path: Path) -> None
     assert watched.page.evaluate("document.body.dataset.ready") is None
     assert any("Content Security Policy" in m for m in watched.console), watched.console
     watched.close()
+
+
+# --- The page in the judge's decision mail ------------------------------------------------------
+
+
+def test_the_page_in_the_judges_mail_builds_an_order_the_judge_accepts(context: Any, tmp_path: Path) -> None:
+    """A 2-player game by mail: each decider opens the page attached to the judge's mail,
+    builds an order by clicking, and sends the mail the page's mail link writes (to, subject
+    and body as the link gives them); the judge accepts every one."""
+    import mailbox
+    from datetime import UTC, datetime
+    from email.message import EmailMessage
+
+    from adjudicator.files import io
+    from adjudicator.mail.judge.run import run
+    from tests.judgeplay import ADDRESSES, make_gamedir, needs_answer, sent_mails
+
+    game = tmp_path / "game"
+    make_gamedir(game, "compose-by-mail", 'kind = "maildir"\npath = "../Maildir"', 'kind = "folder"\npath = "../sent"')
+    box = mailbox.Maildir(tmp_path / "Maildir", create=True)
+    now = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
+    run(game, now)
+    opened = Opened(context, tmp_path)
+    rng = random.Random("by-mail")
+    kinds = set()
+    for _ in range(12):
+        last = max(game.glob("log/*-game.json"))
+        state = io.load_game(last.read_bytes(), str(last))
+        colour = deciders(state.pending)[0]
+        mail = next(m for m in reversed(sent_mails(tmp_path)) if needs_answer(m)
+                    and str(m["X-Trajan-Player"]) == colour and str(m["X-Trajan-Decision"]) == str(state.decision))
+        [html] = [p.get_payload(decode=True) for p in mail.iter_attachments() if p.get_content_type() == "text/html"]
+        assert isinstance(html, bytes)
+        page = opened.open(html.decode("utf-8"))
+        PagePlayer(page).random_order(rng)
+        link = urlparse(page.locator("#mail").get_attribute("href") or "")
+        query = parse_qs(link.query)
+        answer = EmailMessage()
+        answer["From"] = ADDRESSES[colour]
+        answer["To"] = unquote(link.path)
+        answer["Subject"] = query["subject"][0]
+        answer.set_content(query["body"][0].replace("\r\n", "\n"))
+        box.add(answer.as_bytes())
+        kinds.add(type(state.pending).__struct_config__.tag)
+        assert run(game, now).counts.get("accepted") == 1, [str(m["Subject"]) for m in sent_mails(tmp_path)[-3:]]
+    assert "turn" in kinds, kinds
+    opened.close()
