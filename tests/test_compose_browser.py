@@ -463,3 +463,33 @@ def test_the_page_in_the_judges_mail_builds_an_order_the_judge_accepts(context: 
         assert run(game, now).counts.get("accepted") == 1, [str(m["Subject"]) for m in sent_mails(tmp_path)[-3:]]
     assert "turn" in kinds, kinds
     opened.close()
+
+
+def test_a_hostile_game_id_is_shown_as_text_and_runs_nothing(context: Any, tmp_path: Path) -> None:
+    """A game id made to break out of the page (markup, a script end, an image that would
+    fetch and run script) is shown only as text: no element, no request, no dialog; the
+    order text, the mail link's subject and the saved file name carry it harmlessly."""
+    from msgspec.structs import replace
+
+    state, colour = first_turn()
+    evil = "x<img src=https://e.invalid/y onerror=alert(1)></script><b>bold</b>&amp;\u202e"
+    state = replace(state, game_id=evil)
+    opened = Opened(context, tmp_path)
+    page = opened.open(compose_html(view_of(state, colour), judge="judge@trajan.example.org"))
+    dialogs: list[str] = []
+    page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+    played = PagePlayer(page).random_order(random.Random(11), send_chance=0.0)
+    from adjudicator.notation.text import header_lines
+
+    assert played.text.splitlines()[0] == header_lines(evil, state.decision, colour)[0]  # quoted, as text
+    assert check(state, load_orders_any(played.text.encode(), "page", evil)) == []
+    assert page.locator("img").count() == 0 and page.locator("body b").count() == 0
+    assert evil in page.title()
+    query = parse_qs(urlparse(page.locator("#mail").get_attribute("href") or "").query)
+    assert evil in query["subject"][0]
+    with page.expect_download() as download:
+        page.locator("#download").click()
+    assert "<" not in download.value.suggested_filename and "/" not in download.value.suggested_filename
+    page.wait_for_timeout(300)
+    assert dialogs == []
+    opened.close()  # no console error, no request but the page itself
