@@ -18,11 +18,13 @@ import pytest
 
 pytest.importorskip("drawsvg", reason="the drawing extra (drawsvg) is not installed: pip install '.[drawing]'")
 
+from adjudicator.compose import compose_html  # noqa: E402
 from adjudicator.game.engine import deciders  # noqa: E402
 from adjudicator.game.newgame import new_game  # noqa: E402
 from adjudicator.mail.outgoing.compose import player_mails  # noqa: E402
 from adjudicator.mail.outgoing.roster import load_roster  # noqa: E402
 from adjudicator.model.state import GameState  # noqa: E402
+from adjudicator.views.redact import view_of  # noqa: E402
 from tests.judgeplay import JUDGE, make_gamedir, needs_answer, sent_mails, token  # noqa: E402
 
 _PAYLOAD = re.compile(r'<script id="compose-data" type="application/json">\s*([A-Za-z0-9+/=]+)\s*</script>')
@@ -88,6 +90,8 @@ def test_the_decision_mail_carries_the_page_and_only_the_deciders() -> None:
         assert data["mail"]["to"] == "gm@trajan.example.org"  # the roster's judge
         assert data["token"] is None
         assert "Content-Security-Policy" in html and len(html.encode()) <= 250 * 1024
+        # the page of the player's own view, which tests/test_compose_leaks.py shows holds nothing hidden
+        assert html == compose_html(view_of(state, mail.player), "gm@trajan.example.org")
     # the same game file, the same bytes (a mail written again is the same mail)
     again = player_mails(state, {}, roster, 0)
     assert [bytes(m.message) for m in again] == [bytes(m.message) for m in mails]
