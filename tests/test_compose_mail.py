@@ -1,6 +1,6 @@
 """The order composer page in the player's decision mail (issue 29): attached to the mail of
 every player who decides (and to no other), made from the same view as the mail; the
-roster's ``order_page = false`` leaves it out; the mail judge's page carries the player's
+roster's ``order_page = false`` (a seat's) leaves it out; the mail judge's page carries the player's
 token and mails the judge's own address; a page that fails is reported, the mail whole."""
 
 from __future__ import annotations
@@ -30,14 +30,15 @@ from tests.judgeplay import JUDGE, make_gamedir, needs_answer, sent_mails, token
 _PAYLOAD = re.compile(r'<script id="compose-data" type="application/json">\s*([A-Za-z0-9+/=]+)\s*</script>')
 ROSTER = """game = "{game}"
 judge = "gm@trajan.example.org"
-{switch}
+
 [players.red]
 name = "Rhea"
 address = "rhea@example.org"
-
+{switch}
 [players.green]
 name = "Gaius"
 address = "gaius@example.org"
+{switch}
 """
 
 
@@ -100,10 +101,10 @@ def test_the_decision_mail_carries_the_page_and_only_the_deciders() -> None:
 def test_the_rosters_switch_leaves_the_page_out() -> None:
     state = a_game()
     off = load_roster(ROSTER.format(game=state.game_id, switch="order_page = false").encode(), "roster.toml")
-    assert off.order_page is False
+    assert all(not seat.order_page for seat in off.players.values())
     assert all(pages_in(m.message) == [] for m in player_mails(state, {}, off, 0))
     on = load_roster(ROSTER.format(game=state.game_id, switch="").encode(), "roster.toml")
-    assert on.order_page is True  # on by default
+    assert all(seat.order_page for seat in on.players.values())  # on by default
     assert any(pages_in(m.message) for m in player_mails(state, {}, None, 0))  # no roster: on too
 
 
@@ -119,7 +120,7 @@ def test_a_page_that_fails_is_reported_and_the_mail_is_whole(monkeypatch: pytest
     state = a_game()
     colour = deciders(state.pending)[0]
     found: list[Any] = []
-    mail = player_mail(view_of(state, colour), "", None, "svg", found)
+    mail = player_mail(view_of(state, colour), "", None, "svg", warnings=found)
     assert [p.code for p in found] == ["mail.order_page_failed"] and "the page broke" in found[0].message
     assert pages_in(mail) == [] and any(str(a.get_filename()).startswith("view-") for a in mail.iter_attachments())
     with pytest.raises(Malformed):  # a caller that keeps no warnings is told at once

@@ -11,15 +11,13 @@ Step 0 (the game as set up) has no report: its mails say that the game has begun
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
 from pathlib import Path
 
 from adjudicator.errors import Malformed, problem
 from adjudicator.files import io
-from adjudicator.mail.outgoing.compose import Mail, Pictures, player_mails
+from adjudicator.mail.outgoing.compose import Mail, player_mails
 from adjudicator.mail.outgoing.roster import roster_problems
-from adjudicator.model.roster import Roster
-from adjudicator.model.vocab import PlayerColour
+from adjudicator.model.roster import Pictures, Roster
 
 _GAME = re.compile(r"^(\d{4})-game\.json$")
 
@@ -37,12 +35,10 @@ def steps(folder: Path) -> list[int]:
 
 
 def log_mails(folder: Path, step: int | None = None, roster: Roster | None = None,
-              pictures: Pictures = "svg", since: int | None = None,
-              tokens: Mapping[PlayerColour, str] | None = None, judge: str | None = None) -> list[Mail]:
+              pictures: Pictures = "svg", since: int | None = None) -> list[Mail]:
     """Every player's mail of step ``step`` of the log (default: the latest step).  With
     ``since`` (the last step whose mails were sent), the news tells every step after it:
-    steps added by hand (``trajan log add``) between two runs of the mail judge.  ``tokens``
-    and ``judge`` go into the order composer page (:func:`~.compose.player_mails`)."""
+    steps added by hand (``trajan log add``) between two runs of the mail judge."""
     k = steps(folder)[-1] if step is None else step
     name = folder / f"{k:04d}-game.json"
     if not name.is_file():
@@ -55,7 +51,7 @@ def log_mails(folder: Path, step: int | None = None, roster: Roster | None = Non
             raise Malformed(problems)
     first = k if since is None or since >= k else max(since + 1, 0)
     private = {c: "\n".join(_report(folder, j, c) for j in range(first, k + 1)) for c in state.seats}
-    return player_mails(state, private, roster, k, pictures, tokens, judge)
+    return player_mails(state, private, roster, k, pictures)
 
 
 def _report(folder: Path, k: int, colour: str) -> str:
