@@ -7,7 +7,7 @@ from contextlib import contextmanager
 
 import typer
 
-from adjudicator.commands import fair, game, log, logs, mail, notation, orders, pictures, records  # noqa: F401 (they register the commands)
+from adjudicator.commands import arena, fair, game, log, logs, mail, notation, orders, pictures, records  # noqa: F401 (they register the commands)
 from adjudicator.commands.app import app, print_problems, usage_problem
 
 

@@ -1,0 +1,81 @@
+"""The arena's command-line words: bots as ``NAME[:BUDGET]``, player counts, ``--sprt``."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from adjudicator.arena.games import BotSpec
+from adjudicator.arena.match import Sprt
+from adjudicator.errors import Malformed, Problem, problem
+
+
+def bot_specs(words: Sequence[str]) -> tuple[BotSpec, ...]:
+    """The bots named on the command line; raises :class:`Malformed` listing every bad name."""
+    from adjudicator.bots import BOT_NAMES
+
+    specs, problems = [], []
+    for i, word in enumerate(words):
+        name, sep, budget = word.partition(":")
+        path = f"BOTS[{i}]"
+        if name not in BOT_NAMES:
+            problems.append(problem("args.unknown_bot", path,
+                                    f"Unknown bot {name!r}; expected one of {', '.join(BOT_NAMES)} "
+                                    "(optionally with :BUDGET, e.g. search:64)."))
+            continue
+        if sep and not (budget.isdigit() and 1 <= int(budget) <= 1_000_000):
+            problems.append(problem("args.usage", path, f"The budget after {name}: is a whole number from "
+                                    f"1 to 1000000, not {budget!r}."))
+            continue
+        specs.append(BotSpec(label=word, name=name, budget=int(budget) if sep else None))
+    if len(words) < 2:
+        problems.append(problem("args.usage", "BOTS", "An arena needs at least two bots."))
+    _raise(problems)
+    return tuple(_unique(specs))
+
+
+def _unique(specs: list[BotSpec]) -> list[BotSpec]:
+    """The same bot named twice is told apart by its place: ``greedy`` and ``greedy#2``."""
+    seen: dict[str, int] = {}
+    out = []
+    for s in specs:
+        seen[s.label] = seen.get(s.label, 0) + 1
+        out.append(s if seen[s.label] == 1 else BotSpec(f"{s.label}#{seen[s.label]}", s.name, s.budget))
+    return out
+
+
+def player_counts(text: str, bots: int) -> list[int]:
+    counts, problems = [], []
+    for word in (w.strip() for w in text.split(",")):
+        if word not in ("2", "3", "4"):
+            problems.append(problem("args.usage", "--players", f"--players takes 2, 3 or 4 "
+                                    f"(comma-separated for several), not {word!r}."))
+            continue
+        n = int(word)
+        if bots != n and bots != 2:
+            problems.append(problem("args.usage", "--players", f"{bots} bots cannot share {n} seats: "
+                                    "give two bots (the first against copies of the second) or one per "
+                                    "seat."))
+        counts.append(n)
+    _raise(problems)
+    return list(dict.fromkeys(counts))
+
+
+def sprt(text: str | None, alpha: float, beta: float) -> Sprt | None:
+    if text is None:
+        return None
+    parts = text.split(",")
+    try:
+        elo0, elo1 = (float(p) for p in parts)
+    except ValueError:
+        elo0 = elo1 = float("nan")
+    if len(parts) != 2 or not elo0 < elo1 or abs(elo0) > 2000 or abs(elo1) > 2000:
+        _raise([problem("args.usage", "--sprt", f"--sprt takes ELO0,ELO1 with ELO0 < ELO1 (e.g. 0,50), "
+                        f"not {text!r}.")])
+    if not (0 < alpha < 0.5 and 0 < beta < 0.5):
+        _raise([problem("args.usage", "--alpha", "--alpha and --beta are error rates between 0 and 0.5.")])
+    return Sprt(elo0=elo0, elo1=elo1, alpha=alpha, beta=beta)
+
+
+def _raise(problems: list[Problem]) -> None:
+    if problems:
+        raise Malformed(problems)
