@@ -22,8 +22,9 @@ class Bot(Protocol):
     def answer(self, state: GameState, colour: PlayerColour, rng: Stream) -> Answer: ...
 
 
-def make_bot(name: str, budget: int | None = None) -> Bot:
-    """The named bot; ``budget`` is the search bot's rollouts per decision (others ignore it)."""
+def make_bot(name: str, budget: int | None = None, seconds: float | None = None) -> Bot:
+    """The named bot; ``budget`` is a searching bot's rollouts per decision and ``seconds``
+    the planner's CPU time per decision instead (the others ignore them)."""
     bots = _bots()
     if name not in bots:
         raise KeyError(name)
@@ -31,16 +32,21 @@ def make_bot(name: str, budget: int | None = None) -> Bot:
         from adjudicator.bots.search import SearchBot
 
         return SearchBot(budget)
+    if name == "planner" and (budget is not None or seconds is not None):
+        from adjudicator.bots.planner import DEFAULT_BUDGET, PlannerBot
+
+        return PlannerBot(budget if budget is not None else DEFAULT_BUDGET, seconds)
     return bots[name]()
 
 
 @functools.cache
 def _bots() -> dict[str, type[Bot]]:
     from adjudicator.bots.greedy import GreedyBot
+    from adjudicator.bots.planner import PlannerBot
     from adjudicator.bots.random_bot import RandomBot
     from adjudicator.bots.search import SearchBot
 
-    return {"random": RandomBot, "greedy": GreedyBot, "search": SearchBot}
+    return {"random": RandomBot, "greedy": GreedyBot, "search": SearchBot, "planner": PlannerBot}
 
 
-BOT_NAMES = ("random", "greedy", "search")
+BOT_NAMES = ("random", "greedy", "search", "planner")
