@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
+from typing import Any
 
 import msgspec
 
@@ -26,6 +27,7 @@ from adjudicator.model.events import (
     ForumTileTaken,
     ProvinceTileSeized,
 )
+from adjudicator.model.orders import OrderFile
 from adjudicator.model.state import ContinueTurn, GameOver, GameState, TakeTurn
 from adjudicator.model.vocab import PLAYER_COLOURS, PlayerColour
 
@@ -33,11 +35,16 @@ MAX_DECISIONS = 5000
 
 
 class BotSpec(msgspec.Struct, frozen=True):
-    """A bot as the arena names it: ``NAME`` or ``NAME:BUDGET`` (e.g. ``search:64``)."""
+    """A bot as the arena names it: ``NAME`` or ``NAME:BUDGET`` (e.g. ``search:64``).
+
+    ``weights`` (for tuning, from Python only): the planner with these of its
+    :class:`~adjudicator.bots.planner.weights.Weights` changed, handed the stand-in of
+    its player's view as ``trajan bot`` hands it."""
 
     label: str
     name: str
     budget: int | None = None
+    weights: dict[str, Any] | None = None
 
 
 class GameTask(msgspec.Struct, frozen=True):
@@ -87,7 +94,7 @@ def play(task: GameTask, bots: Sequence[BotSpec]) -> GameResult:
         spec = seat_of[colour]
         turn = isinstance(state.pending, (TakeTurn, ContinueTurn))
         began = time.process_time()
-        orders = absent_orders(state, colour, spec.name, bot_seed, spec.budget)
+        orders = _orders(state, colour, spec, bot_seed)
         tally[colour].cpu.append(time.process_time() - began)
         tally[colour].turns += turn
         outcome = adjudicate(state, orders)
@@ -96,6 +103,23 @@ def play(task: GameTask, bots: Sequence[BotSpec]) -> GameResult:
         decisions += 1
     return GameResult(task=task, game_id=state.game_id, decisions=decisions,
                       seats=_seats(state, task, tally))
+
+
+def _orders(state: GameState, colour: PlayerColour, spec: BotSpec, seed: str) -> OrderFile:
+    if spec.weights is None:
+        return absent_orders(state, colour, spec.name, seed, spec.budget)
+    from adjudicator.bots.planner import DEFAULT_BUDGET, PlannerBot
+    from adjudicator.bots.planner.weights import Weights
+    from adjudicator.rng import Stream
+    from adjudicator.views.redact import view_of
+    from adjudicator.views.standin import as_state
+
+    weights = msgspec.convert({**msgspec.to_builtins(Weights()), **spec.weights}, Weights)
+    bot = PlannerBot(spec.budget if spec.budget is not None else DEFAULT_BUDGET, weights=weights)
+    seen = as_state(view_of(state, colour))
+    answer = bot.answer(seen, colour, Stream(seed, f"bot-{seen.decision}-{colour}"))
+    return OrderFile(game_id=seen.game_id, decision=seen.decision, player=colour,
+                     stand_in=f"{bot.name} bot", answer=answer)
 
 
 class _Tally:

@@ -1,5 +1,5 @@
-"""The planner's tunable numbers, in one place (tuned with ``trajan arena``: see
-``docs/incoming/bots.md`` for the seeds and runs)."""
+"""The planner's hand-set numbers (beside the fitted feature weights of ``model.json``),
+in one place; tuned with the arena (``docs/incoming/bots.md`` lists the seeds and runs)."""
 
 from __future__ import annotations
 
@@ -7,38 +7,26 @@ import msgspec
 
 
 class Weights(msgspec.Struct, frozen=True):
-    # Turns a player gets per round, on average (markers moved per turn: about 2).
+    # Turns a player gets per round, on average (about two markers moved per turn).
     turns_per_round: float = 2.6
-    # Cards: a card left in hand scores 1 VP at the end; the best shipment the hand makes
-    # counts this share of its VP (it still needs a seaport action); a card not yet seen
-    # (drawn by a step being scored) is worth this much.
-    card: float = 1.0
-    ship_share: float = 0.75
+    # A card not yet seen (drawn by a step being scored): its VP at the end and a share of
+    # the shipments it may join.
     unseen_card: float = 1.5
-    # Demands: a missing tile fixed in time costs about an action; tiles held beyond this
-    # quarter's demands are worth this much each for the later quarters.
+    # Demands: a missing tile taken in time costs about an action; it takes this many
+    # turns to bring a sowing to the forum (or the leader to a province).
     demand_fix: float = 3.0
     turns_per_fix: float = 1.5
-    demand_future: float = 2.0
+    # A Trajan demand tile meets a demand in each quarter left: worth this much a quarter.
     trajan_demand_quarter: float = 2.0
-    # Trajan tiles on the mat: the share of their worth counted by the markers missing
-    # from the tray beside them (0, 1, 2 missing).
-    ready: tuple[float, float, float] = (0.8, 0.55, 0.35)
+    # What a [+2] marker's special action is worth when accomplished.
     plus2_effect: float = 2.5
-    # Tokens in a camp score 1 VP at the end; the next build or deployment is worth this
-    # share of the best tile or province in reach.
-    build_share: float = 0.35
-    deploy_share: float = 0.35
-    # An extra action tile: about an action, while there are turns to use it.
-    extra_tile: float = 3.0
-    plus2_marker: float = 0.8
-    # The senate: the consul's and the vice consul's bonus tiles, by a soft vote margin.
+    # The senate: votes are compared on this soft scale (widened by the turns left).
     vote_scale: float = 2.0
     bonus_growth: float = 1.0
     # The score of a position: own value less the best other's (and this share of the
-    # mean of the others at a larger table).
+    # difference between the mean of the others and the best at a larger table).
     others_mean: float = 0.0
-    # Final VP against estimated value when a look-ahead ends the game.
+    # Final VP against estimated value when a look-ahead ends the game; a win's worth.
     final_weight: float = 1.0
     win_bonus: float = 8.0
 
