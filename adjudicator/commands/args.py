@@ -94,6 +94,19 @@ def check_bots(names: Sequence[str]) -> None:
         raise Malformed(bad)
 
 
+def bot_level(level: int | None, name: str, budget: int | None) -> tuple[str, int | None]:
+    """``--level`` as a bot and a budget (an explicit ``--budget`` kept), else ``--bot``."""
+    if level is None:
+        return name, budget
+    from adjudicator.bots import LEVELS
+    from adjudicator.errors import Malformed, problem
+
+    if level not in LEVELS:
+        raise Malformed([problem("args.usage", "--level", f"--level takes 1 to {max(LEVELS)}, not {level}.")])
+    chosen, rollouts = LEVELS[level]
+    return chosen, budget if budget is not None else rollouts
+
+
 def answer_kind(order_file: OrderFile) -> str:
     return str(type(order_file.answer).__struct_config__.tag)
 

@@ -16,7 +16,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from adjudicator.bots.common import bonus_answers, demand_answers, first_legal, trajan_candidates, trajan_legal
+from adjudicator.bots.common import (
+    bonus_answers,
+    demand_answers,
+    first_legal,
+    trajan_candidates,
+    trajan_legal,
+)
 from adjudicator.bots.greedy import GreedyBot
 from adjudicator.bots.planner import evaluate, lookahead, turns
 from adjudicator.bots.planner.weights import DEFAULT, Weights

@@ -82,13 +82,14 @@ def values(state: GameState, w: Weights = DEFAULT, viewer: PlayerColour | None =
         return {p.colour: p.vp + (w.win_bonus if p.colour == first else 0.0) for p in state.players}
     m = m or model()
     ph = phase(state, w, round_ends)
-    consul = features.consul(state, ph, w)
+    profiles = {p.colour: features.bonus_profile(state, p) for p in state.players}
+    consul = features.consul(state, ph, w, profiles)
     weights = [a + b * ph.left for a, b in zip(m.a, m.b, strict=True)]
     out = {}
     for p in state.players:
         own = viewer is None or p.colour == viewer
         shown = p if not (own and unseen) else _without_last(p, unseen)
-        f = features.measure(state, shown, ph, w, own, consul[p.colour])
+        f = features.measure(state, shown, ph, w, own, consul[p.colour], profiles[p.colour])
         value = float(p.vp) + sum(x * y for x, y in zip(weights, f, strict=True))
         if own and unseen:
             value += unseen * (weights[0] + w.unseen_card - 1.0)

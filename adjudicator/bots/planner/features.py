@@ -18,10 +18,10 @@ from typing import NamedTuple
 
 from adjudicator.bots.planner import forecast
 from adjudicator.bots.planner.weights import Weights
-from adjudicator.bots.value import _construction_sets, bonus_estimate
+from adjudicator.bots.value import _construction_sets
 from adjudicator.components import DeployLegionnaires, DeployWorkers, DrawCards, MeetDemand, Plus2, components
-from adjudicator.model.state import ChooseBonus, GameState, MeetDemands, Player, Ships
-from adjudicator.model.vocab import ACTIONS, DEMANDS, Commodity, PlayerColour
+from adjudicator.model.state import ChooseBonus, GameState, MeetDemands, Player, Ships, Slots, Trays
+from adjudicator.model.vocab import ACTIONS, DEMANDS, Commodity, PlayerColour, Province, Ship
 from adjudicator.rules.ops import lap_length, tray
 
 FEATURES = (
@@ -46,6 +46,9 @@ FEATURES = (
     "plus2",  # [+2] markers
 )
 INDEX = {name: i for i, name in enumerate(FEATURES)}
+# What the bonus tiles score for a player: workers in the district, legionnaires in
+# provinces, yellow bonus tiles, the forum demand tiles held, commodity wild cards, display.
+Profile = tuple[int, int, int, tuple[bool, bool, bool], int, tuple[Commodity, ...]]
 
 
 class Phase(NamedTuple):
@@ -74,9 +77,11 @@ def phase(state: GameState, w: Weights, round_ends: bool = False) -> Phase:
                  rounds / (c.rounds_per_quarter * c.quarters), after, outcomes)
 
 
-def measure(state: GameState, p: Player, ph: Phase, w: Weights, hand_seen: bool,
-            consul: float) -> list[float]:
-    """The features of ``p`` (``hand_seen``: the hand's cards are known, not only their number)."""
+def measure(state: GameState, p: Player, ph: Phase, w: Weights, hand_seen: bool, consul: float,
+            profile: Profile | None = None) -> list[float]:
+    """The features of ``p`` (``hand_seen``: the hand's cards are known, not only their number;
+    ``consul``: its share of the vote's bonus tiles, :func:`consul`)."""
+    profile = profile or bonus_profile(state, p)
     f = [0.0] * len(FEATURES)
     f[0] = float(len(p.hand))
     if hand_seen:
@@ -90,7 +95,7 @@ def measure(state: GameState, p: Player, ph: Phase, w: Weights, hand_seen: bool,
     f[7], f[8], f[9], f[10] = _trajan_slots(p, ph, w)
     f[11] = 1.0 if p.arch is None else 0.0
     f[12], f[13], f[14] = _demands(state, p, ph, w)
-    f[15] = float(sum(bonus_estimate(state, p.colour, b.tile, b.side) for b in p.bonus_tiles))
+    f[15] = float(sum(bonus_value(b.tile, b.side, profile) for b in p.bonus_tiles))
     f[16] = consul
     f[17], f[18] = _extras(p)
     return f
@@ -117,7 +122,7 @@ def _ship(hand: tuple[Commodity, ...], wilds: int, ships: Ships, quarters_after:
     return best
 
 
-def _shipments(counts: list[int], wilds: int) -> list[tuple[str, int, int]]:
+def _shipments(counts: list[int], wilds: int) -> list[tuple[Ship, int, int]]:
     """(ship, units, cards from the hand) of the largest shipment of each kind."""
     top = counts[0] if counts else 0
     identical = min(4, top + wilds)
@@ -163,14 +168,14 @@ def _deploy(state: GameState, p: Player) -> float:
         return 0.0
     c = components()
     penalty = c.board.legionnaire_penalty
-    places = [(p.leader, 1.0)] if p.leader != "camp" else []
+    places: list[tuple[Province, float]] = [(p.leader, 1.0)] if p.leader != "camp" else []
     places += [(n, 0.6) for n in c.neighbours(p.leader)]
     best = 0.0
     for place, reach in places:
-        if place == "camp" or place in p.legionnaires:
+        if place in p.legionnaires:
             continue
         others = sum(place in q.legionnaires for q in state.players if q.colour != p.colour)
-        best = max(best, reach * max(0, c.province[place].vp - penalty * others))  # type: ignore[index]
+        best = max(best, reach * max(0, c.province[place].vp - penalty * others))
     return best
 
 
@@ -180,6 +185,14 @@ def _trajan_slots(p: Player, ph: Phase, w: Weights) -> tuple[float, float, float
     """The worth of the Trajan tiles on the mat by how close each is: accomplishable by a
     sowing next turn (a tray holds the number of markers that ends on it, and the colour
     still missing), its colours in the tray, one or both missing."""
+    return _slots_cached(p.slots, p.trays, min(p.supply, 2), ph.quarters_after, ph.quarter_turns > 1, w)
+
+
+@functools.lru_cache(maxsize=1 << 15)
+def _slots_cached(slots: Slots, trays: Trays, supply: int, after: int, this_quarter: bool,
+                  w: Weights) -> tuple[float, float, float, float]:
+    p = Player(colour="red", slots=slots, trays=trays, supply=supply)
+    ph = Phase(2.0 if this_quarter else 0.0, 0.0, 0.0, after, ())
     out = [0.0, 0.0, 0.0, 0.0]
     counts = [len(tray(p, a)) for a in ACTIONS]
     for k, a in enumerate(ACTIONS):
@@ -305,7 +318,8 @@ def _extras(p: Player) -> tuple[float, float]:
 
 # --- The senate's vote at the quarter end ---------------------------------------------
 
-def consul(state: GameState, ph: Phase, w: Weights) -> dict[PlayerColour, float]:
+def consul(state: GameState, ph: Phase, w: Weights,
+           profiles: dict[PlayerColour, Profile] | None = None) -> dict[PlayerColour, float]:
     """Each player's expected bonus tile from this quarter's vote: the consul's best
     (yellow) and the vice consul's (grey, the mean of the two), by a soft vote margin."""
     offered = state.board.senate_bonus
@@ -314,10 +328,11 @@ def consul(state: GameState, ph: Phase, w: Weights) -> dict[PlayerColour, float]
         return dict.fromkeys(colours, 0.0)
     grow = w.bonus_growth * min(1.0, ph.game_turns / 12)
     worth: dict[PlayerColour, tuple[float, float]] = {}
-    for colour in colours:
-        yellow = [bonus_estimate(state, colour, t, "yellow") + grow * _per(t, "yellow") for t in offered]
-        grey = [bonus_estimate(state, colour, t, "grey") + grow * _per(t, "grey") for t in offered]
-        worth[colour] = (max(yellow), sum(grey) / len(grey))
+    for p in state.players:
+        profile = profiles[p.colour] if profiles else bonus_profile(state, p)
+        yellow = [bonus_value(t, "yellow", profile) + grow * _per(t, "yellow") for t in offered]
+        grey = [bonus_value(t, "grey", profile) + grow * _per(t, "grey") for t in offered]
+        worth[p.colour] = (max(yellow), sum(grey) / len(grey))
     votes = {p.colour: p.senate + sum(components().forum_tile[t].votes for t in p.forum_tiles
                                       if t.startswith("senate")) for p in state.players}
     scale = w.vote_scale * (1 + ph.quarter_turns / 3)
@@ -326,6 +341,29 @@ def consul(state: GameState, ph: Phase, w: Weights) -> dict[PlayerColour, float]
     share = {c: x / total for c, x in weight.items()}
     vice = {c: sum(share[k] * weight[c] / (total - weight[k]) for k in colours if k != c) for c in colours}
     return {c: share[c] * worth[c][0] + vice[c] * worth[c][1] for c in colours}
+
+
+def bonus_profile(state: GameState, p: Player) -> Profile:
+    workers = sum(p.colour in s.workers for s in state.board.district)
+    held = (("bread" in p.forum_tiles), ("games" in p.forum_tiles), ("religion" in p.forum_tiles))
+    return (workers, len(p.legionnaires), sum(b.side == "yellow" for b in p.bonus_tiles), held,
+            p.forum_tiles.count("wild-commodity"), tuple(sorted(p.display)))
+
+
+@functools.lru_cache(maxsize=1 << 15)
+def bonus_value(tile: str, side: str, profile: Profile) -> float:
+    """What a bonus tile would score for a player of ``profile`` if the game ended now
+    (seed 000, "The Bonus Tiles Scoring Reference")."""
+    data = components().bonus_tile[tile]  # type: ignore[index]
+    per = data.yellow if side == "yellow" else data.grey
+    workers, legionnaires, yellow, held, wilds, display = profile
+    if data.scoring == "forum_demand":
+        return float(per) if held[DEMANDS.index(data.demand)] else per / 3
+    n = {"workers_in_district": workers, "legionnaires_in_provinces": legionnaires,
+         "yellow_bonus_tiles": yellow}.get(data.scoring)
+    if n is None:
+        n = sum(c in data.commodities for c in display) + wilds
+    return float(math.ceil(per * n / data.divisor))
 
 
 @functools.cache

@@ -21,16 +21,19 @@ from adjudicator.model.vocab import DEMANDS, Demand
 Counts = tuple[int, int, int]
 
 
+Outcomes = tuple[tuple[Counts, float], ...]
+
+
 @functools.lru_cache(maxsize=256)
-def demand_outcomes(revealed: tuple[Demand, ...], seen_before: tuple[Demand, ...]) -> tuple[tuple[Counts, float], ...]:
+def demand_outcomes(revealed: tuple[Demand, ...], seen_before: tuple[Demand, ...]) -> Outcomes:
     """Every possible set of this quarter's demands with its probability, given the demands
     ``revealed`` this quarter and those revealed in earlier quarters (``seen_before``)."""
-    box = Counter({t.kind: t.count for t in components().demand.tiles})
+    box: Counter[Demand] = Counter({t.kind: t.count for t in components().demand.tiles})
     pool = box - Counter(revealed) - Counter(seen_before)
     left = components().board.rounds_per_quarter - 1 - len(revealed)
     out: dict[Counts, float] = {}
 
-    def walk(drawn: list[Demand], prob: float, pool: Counter[str]) -> None:
+    def walk(drawn: list[Demand], prob: float, pool: Counter[Demand]) -> None:
         if len(drawn) == left:
             c = Counter([*revealed, *drawn])
             key = (c["bread"], c["games"], c["religion"])
@@ -42,7 +45,7 @@ def demand_outcomes(revealed: tuple[Demand, ...], seen_before: tuple[Demand, ...
             return
         for d in DEMANDS:
             if pool[d]:
-                walk(drawn + [d], prob * pool[d] / total, pool - Counter({d: 1}))
+                walk(drawn + [d], prob * pool[d] / total, pool - Counter([d]))
 
     walk([], 1.0, pool)
     return tuple(sorted(out.items()))

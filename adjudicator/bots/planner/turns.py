@@ -83,9 +83,11 @@ def finish_sowing(state: GameState, colour: PlayerColour, plan: Plan, w: Weights
     if best == sow.markers:
         return plan
     steps = (Sow(tray=sow.tray, markers=best), *plan.steps[1:])
-    ch, progress = fast.begin(state)
+    ch, begun = fast.begin(state)
+    progress = plan.progress
     for s in steps:
-        progress, _ = fast.play_step(ch, colour, progress, s)
+        progress, _ = fast.play_step(ch, colour, begun, s)
+        begun = progress
     value = evaluate.score(ch.state, colour, w, plan.unseen, progress.round_ends)
     return Plan(steps, ch.state, progress, plan.unseen, value)
 
