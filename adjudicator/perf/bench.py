@@ -18,7 +18,9 @@ Every figure is a median over repeated runs on this machine:
 5. memory: peak resident memory of a cold adjudication and of verifying a long log, and
    the size of a mid-game game file;
 6. game records (:mod:`adjudicator.perf.bench_records`): size, and records verified per
-   second with 1 and 2 workers in the process pool and on a Dask LocalCluster.
+   second with 1 and 2 workers in the process pool and on a Dask LocalCluster;
+7. the planner bot (:mod:`adjudicator.perf.bench_bots`): CPU time of a decision at the
+   default budget, median and 99th percentile.
 """
 
 from __future__ import annotations
@@ -46,6 +48,7 @@ TARGETS = {
     "selfplay_games_per_second": (">=", 30.0),
     "verify_decisions_per_second": (">=", 3_000.0),
     "cold_peak_mb": ("<", 60.0),
+    "planner_decision_cpu_median_s": ("<=", 1.0),
 }
 
 
@@ -119,6 +122,9 @@ def run(quick: bool = False) -> Bench:
         from adjudicator.perf.bench_records import records_figures
 
         figures += records_figures(log, Path(tmp), quick)
+        from adjudicator.perf.bench_bots import bot_figures
+
+        figures += bot_figures(quick)
         mid = log / "0060-game.json"
         figures.append(Figure(name="mid_game_file_bytes", value=mid.stat().st_size, unit="bytes"))
     return Bench(machine=machine(), figures=[_judge(f) for f in figures])
