@@ -13,6 +13,7 @@ fits are recorded in ``docs/incoming/bots.md``; never the tests' seeds.
 from __future__ import annotations
 
 import argparse
+import json
 import multiprocessing
 from pathlib import Path
 
@@ -25,7 +26,7 @@ from adjudicator.model.state import GameOver, TakeTurn
 from adjudicator.model.vocab import PLAYER_COLOURS
 
 Row = tuple[list[float], float]
-RIDGE = 1.0
+RIDGE = 2000.0  # the pull towards the hand-made weights (a sum of squares over the rows)
 
 
 def game_rows(task: tuple[str, int, str, int | None]) -> list[Row]:
@@ -46,8 +47,9 @@ def game_rows(task: tuple[str, int, str, int | None]) -> list[Row]:
     return [(x, float(final[c] - vp)) for c, x, vp in seen]
 
 
-def solve(rows: list[Row], ridge: float = RIDGE) -> list[float]:
-    """Ridge regression by the normal equations (Gauss-Jordan with partial pivoting)."""
+def solve(rows: list[Row], ridge: float = RIDGE, prior: list[float] | None = None) -> list[float]:
+    """Ridge regression towards ``prior`` by the normal equations (Gauss-Jordan with partial
+    pivoting): the least squares with ``ridge`` times the squared distance from the prior."""
     k = len(rows[0][0])
     a = [[0.0] * k for _ in range(k)]
     b = [0.0] * k
@@ -58,8 +60,10 @@ def solve(rows: list[Row], ridge: float = RIDGE) -> list[float]:
                 row = a[i]
                 for j, xj in enumerate(x):
                     row[j] += xi * xj
+    prior = prior or [0.0] * k
     for i in range(k - 2):  # the intercepts are not penalized
         a[i][i] += ridge
+        b[i] += ridge * prior[i]
     m = [row + [b[i]] for i, row in enumerate(a)]
     for col in range(k):
         pivot = max(range(col, k), key=lambda r: abs(m[r][col]))
@@ -88,24 +92,35 @@ def main() -> None:
     parser.add_argument("--bot", default="planner:0")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--out", type=Path, default=Path(evaluate.__file__).with_name("model.json"))
+    parser.add_argument("--rows", type=Path, default=None, help="also save the rows here (JSON lines)")
+    parser.add_argument("--from-rows", type=Path, nargs="*", default=None, help="fit these saved rows")
+    parser.add_argument("--ridge", type=float, default=RIDGE)
     args = parser.parse_args()
     name, _, budget = args.bot.partition(":")
     counts = [int(n) for n in args.players.split(",")]
     tasks = [(f"{args.seed}-{p}p-{n}", p, name, int(budget) if budget else None)
              for n in range(args.games // len(counts)) for p in counts]
     rows: list[Row] = []
-    with multiprocessing.get_context("fork").Pool(args.jobs) as pool:
-        for k, got in enumerate(pool.imap_unordered(game_rows, tasks), start=1):
-            rows += got
-            print(f"\r{k}/{len(tasks)} games, {len(rows)} rows", end="", flush=True)
-    print()
-    coef = solve(rows)
+    if args.from_rows:
+        for path in args.from_rows:
+            rows += [tuple(json.loads(line)) for line in path.read_text().splitlines()]  # type: ignore[misc]
+    else:
+        with multiprocessing.get_context("fork").Pool(args.jobs) as pool:
+            for k, got in enumerate(pool.imap_unordered(game_rows, tasks), start=1):
+                rows += got
+                if args.rows:
+                    with args.rows.open("a") as f:
+                        f.writelines(json.dumps([x, y]) + "\n" for x, y in got)
+                print(f"\r{k}/{len(tasks)} games, {len(rows)} rows", end="", flush=True)
+        print()
     n = len(features.FEATURES)
+    hand = evaluate.HAND_MADE
+    coef = solve(rows, args.ridge, [*hand.a, *hand.b, 0.0, 0.0])
     fit = evaluate.Model(features=features.FEATURES, a=tuple(round(c, 4) for c in coef[:n]),
                          b=tuple(round(c, 4) for c in coef[n:2 * n]),
                          fitted={"bot": args.bot, "games": str(len(tasks)), "players": args.players,
                                  "seed": args.seed, "rows": str(len(rows)),
-                                 "r2": f"{r_squared(rows, coef):.3f}", "ridge": str(RIDGE)})
+                                 "r2": f"{r_squared(rows, coef):.3f}", "ridge": str(args.ridge)})
     args.out.write_bytes(evaluate.fitted_json(fit))
     for name_, a, b in zip(features.FEATURES, fit.a, fit.b, strict=True):
         print(f"{name_:>14}  a {a:+.3f}  b {b:+.3f}")

@@ -45,6 +45,7 @@ class BotSpec(msgspec.Struct, frozen=True):
     name: str
     budget: int | None = None
     weights: dict[str, Any] | None = None
+    model: str | None = None  # a model.json of feature weights for the planner (tuning)
 
 
 class GameTask(msgspec.Struct, frozen=True):
@@ -106,16 +107,18 @@ def play(task: GameTask, bots: Sequence[BotSpec]) -> GameResult:
 
 
 def _orders(state: GameState, colour: PlayerColour, spec: BotSpec, seed: str) -> OrderFile:
-    if spec.weights is None:
+    if spec.weights is None and spec.model is None:
         return absent_orders(state, colour, spec.name, seed, spec.budget)
     from adjudicator.bots.planner import DEFAULT_BUDGET, PlannerBot
+    from adjudicator.bots.planner.evaluate import Model
     from adjudicator.bots.planner.weights import Weights
     from adjudicator.rng import Stream
     from adjudicator.views.redact import view_of
     from adjudicator.views.standin import as_state
 
-    weights = msgspec.convert({**msgspec.to_builtins(Weights()), **spec.weights}, Weights)
-    bot = PlannerBot(spec.budget if spec.budget is not None else DEFAULT_BUDGET, weights=weights)
+    weights = msgspec.convert({**msgspec.to_builtins(Weights()), **(spec.weights or {})}, Weights)
+    model = msgspec.json.decode(open(spec.model, "rb").read(), type=Model) if spec.model else None
+    bot = PlannerBot(spec.budget if spec.budget is not None else DEFAULT_BUDGET, weights=weights, model=model)
     seen = as_state(view_of(state, colour))
     answer = bot.answer(seen, colour, Stream(seed, f"bot-{seen.decision}-{colour}"))
     return OrderFile(game_id=seen.game_id, decision=seen.decision, player=colour,

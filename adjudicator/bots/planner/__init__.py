@@ -43,11 +43,12 @@ class PlannerBot:
     name = "planner"
 
     def __init__(self, budget: int = DEFAULT_BUDGET, seconds: float | None = None, width: int = WIDTH,
-                 weights: Weights = DEFAULT, sowings: int = 8, beam: int = 4, horizon: int = 1) -> None:
+                 weights: Weights = DEFAULT, model: evaluate.Model | None = None, sowings: int = 12,
+                 beam: int = 4, horizon: int = 1) -> None:
         self.budget = max(0, budget)
         self.seconds = seconds
         self.width = max(1, width)
-        self.weights = weights
+        self.valuer = evaluate.Valuer(weights, model)
         self.sowings, self.beam, self.horizon = sowings, beam, horizon
 
     def answer(self, state: GameState, colour: PlayerColour, rng: Stream) -> Answer:
@@ -65,15 +66,15 @@ class PlannerBot:
         return GreedyBot().answer(state, colour, rng)
 
     def _turn(self, state: GameState, colour: PlayerColour, rng: Stream) -> Answer:
-        w = self.weights
-        found = turns.plans(state, colour, w, self.sowings, self.beam)
-        top = sorted((turns.finish_sowing(state, colour, p, w) for p in found[: self.width]),
+        v = self.valuer
+        found = turns.plans(state, colour, v, self.sowings, self.beam)
+        top = sorted((turns.finish_sowing(state, colour, p, v) for p in found[: self.width]),
                      key=lambda p: -p.value)
-        chosen = lookahead.choose(state, colour, top, rng, w, self.budget, self.seconds, self.horizon)
+        chosen = lookahead.choose(state, colour, top, rng, v, self.budget, self.seconds, self.horizon)
         return PlayTurn(steps=chosen.steps)
 
     def _best(self, state: GameState, colour: PlayerColour, answers: Sequence[Answer]) -> Answer:
         """The answer whose position scores best (the first of equals)."""
-        scored = [(evaluate.score(fast.step(state, colour, a), colour, self.weights), -i, a)
+        scored = [(self.valuer.score(fast.step(state, colour, a), colour), -i, a)
                   for i, a in enumerate(answers)]
         return max(scored, key=lambda e: (e[0], e[1]))[2]

@@ -30,7 +30,7 @@ from adjudicator.bots.planner.weights import DEFAULT, Weights
 from adjudicator.model.state import GameOver, GameState, Player
 from adjudicator.model.vocab import PlayerColour
 
-__all__ = ["Model", "Phase", "model", "phase", "score", "trays_value", "values"]
+__all__ = ["Model", "Phase", "Valuer", "model", "phase", "score", "trays_value", "values"]
 
 
 class Model(msgspec.Struct, frozen=True):
@@ -107,6 +107,23 @@ def trays_value(p: Player, ph: Phase, w: Weights = DEFAULT, m: Model | None = No
     i = features.INDEX["trajan_next"]
     return sum((m.a[i + k] + m.b[i + k] * ph.left) * x
                for k, x in enumerate(features.trajan_features(p, ph, w)))
+
+
+class Valuer:
+    """The value the planner plays by: its hand-set numbers and its feature weights."""
+
+    def __init__(self, w: Weights = DEFAULT, m: Model | None = None) -> None:
+        self.w, self.m = w, m or model()
+
+    def score(self, state: GameState, colour: PlayerColour, unseen: int = 0,
+              round_ends: bool = False) -> float:
+        return score(state, colour, self.w, unseen, round_ends, self.m)
+
+    def phase(self, state: GameState, round_ends: bool = False) -> Phase:
+        return phase(state, self.w, round_ends)
+
+    def trays(self, p: Player, ph: Phase) -> float:
+        return trays_value(p, ph, self.w, self.m)
 
 
 def fitted_json(m: Model) -> bytes:

@@ -20,18 +20,17 @@ import time
 
 from adjudicator.bots.determinize import determinize
 from adjudicator.bots.greedy import GreedyBot
-from adjudicator.bots.planner import evaluate
+from adjudicator.bots.planner.evaluate import Valuer
 from adjudicator.bots.planner.turns import Plan
-from adjudicator.bots.planner.weights import Weights
 from adjudicator.game import fast
 from adjudicator.game.engine import deciders
-from adjudicator.model.orders import PlayTurn
+from adjudicator.model.orders import PlayTurn, Step
 from adjudicator.model.state import GameOver, GameState, TakeTurn
 from adjudicator.model.vocab import PlayerColour
 from adjudicator.rng import Stream
 
 
-def choose(state: GameState, colour: PlayerColour, candidates: list[Plan], rng: Stream, w: Weights,
+def choose(state: GameState, colour: PlayerColour, candidates: list[Plan], rng: Stream, v: Valuer,
            budget: int, seconds: float | None = None, horizon: int = 1) -> Plan:
     """The candidate with the best mean score over the deals (the first of equals)."""
     if len(candidates) == 1 or (budget <= 0 and seconds is None):
@@ -48,7 +47,7 @@ def choose(state: GameState, colour: PlayerColour, candidates: list[Plan], rng: 
                 break
             dealt = determinize(state, colour, rng)
             for i in alive:
-                totals[i] += rollout(dealt, colour, candidates[i].steps, w, horizon)
+                totals[i] += rollout(dealt, colour, candidates[i].steps, v, horizon)
                 counts[i] += 1
         alive.sort(key=lambda i: (-totals[i] / max(1, counts[i]), i))
         if len(alive) > 1 and r < rounds - 1:
@@ -64,7 +63,8 @@ def _deals(alive: int, share: int, seconds: float | None, began: float, r: int, 
     return max(1, share // alive)
 
 
-def rollout(state: GameState, colour: PlayerColour, steps: tuple, w: Weights, horizon: int = 1) -> float:  # type: ignore[type-arg]
+def rollout(state: GameState, colour: PlayerColour, steps: tuple[Step, ...], v: Valuer,
+            horizon: int = 1) -> float:
     """The score after ``steps`` and greedy play until ``colour``'s next ``horizon`` turns are done."""
     state = fast.step(state, colour, PlayTurn(steps=steps))
     greedy, rng = GreedyBot(), Stream("planner", "rollout")
@@ -79,4 +79,4 @@ def rollout(state: GameState, colour: PlayerColour, steps: tuple, w: Weights, ho
                 break
             turns_left -= 1
         state = fast.step(state, who, greedy.answer(state, who, rng))
-    return evaluate.score(state, colour, w) * (w.final_weight if isinstance(state.pending, GameOver) else 1.0)
+    return v.score(state, colour) * (v.w.final_weight if isinstance(state.pending, GameOver) else 1.0)

@@ -27,8 +27,7 @@ from typing import NamedTuple
 from msgspec.structs import replace
 
 from adjudicator.bots.greedy import prune
-from adjudicator.bots.planner import evaluate
-from adjudicator.bots.planner.weights import Weights
+from adjudicator.bots.planner.evaluate import Valuer
 from adjudicator.components import components
 from adjudicator.game import fast
 from adjudicator.model.events import CardsDrawn
@@ -51,35 +50,35 @@ class Plan(NamedTuple):
     value: float
 
 
-def plans(state: GameState, colour: PlayerColour, w: Weights, sowings: int = 8, beam: int = 4) -> list[Plan]:
+def plans(state: GameState, colour: PlayerColour, v: Valuer, sowings: int = 12, beam: int = 4) -> list[Plan]:
     """Distinct candidate orders for ``colour``'s turn, the best first."""
     found: dict[tuple[Step, ...], Plan] = {}
     if isinstance(state.pending, ContinueTurn):
         assert state.turn is not None
-        for plan in _beam(state, state.turn, (), colour, w, beam):
+        for plan in _beam(state, state.turn, (), colour, v, beam):
             found.setdefault(plan.steps, plan)
     else:
         starts = []
         for sow in sowings_of(state, colour):
             ch = Changes(state)
             progress, revealed = fast.play_step(ch, colour, None, sow)
-            start = _plan(ch.state, progress, (sow,), colour, w, _drawn(ch, colour, revealed))
+            start = _plan(ch.state, progress, (sow,), colour, v, _drawn(ch, colour, revealed))
             starts.append((start, revealed))
         starts.sort(key=lambda e: -e[0].value)
         for start, revealed in starts[:sowings]:
-            tails = [start] if revealed else _beam(start.state, start.progress, start.steps, colour, w, beam)
+            tails = [start] if revealed else _beam(start.state, start.progress, start.steps, colour, v, beam)
             for plan in tails:
                 found.setdefault(plan.steps, plan)
     ranked = sorted(found.values(), key=lambda p: -p.value)
     return ranked
 
 
-def finish_sowing(state: GameState, colour: PlayerColour, plan: Plan, w: Weights) -> Plan:
+def finish_sowing(state: GameState, colour: PlayerColour, plan: Plan, v: Valuer) -> Plan:
     """``plan`` with the markers that do not decide its turn in their best colour order."""
     if isinstance(state.pending, ContinueTurn) or not isinstance(plan.steps[0], Sow):
         return plan
     sow = plan.steps[0]
-    best = _best_order(player(state, colour), player(plan.state, colour), sow, plan.state, plan.progress, w)
+    best = _best_order(player(state, colour), player(plan.state, colour), sow, plan.state, plan.progress, v)
     if best == sow.markers:
         return plan
     steps = (Sow(tray=sow.tray, markers=best), *plan.steps[1:])
@@ -88,7 +87,7 @@ def finish_sowing(state: GameState, colour: PlayerColour, plan: Plan, w: Weights
     for s in steps:
         progress, _ = fast.play_step(ch, colour, begun, s)
         begun = progress
-    value = evaluate.score(ch.state, colour, w, plan.unseen, progress.round_ends)
+    value = v.score(ch.state, colour, plan.unseen, progress.round_ends)
     return Plan(steps, ch.state, progress, plan.unseen, value)
 
 
@@ -139,11 +138,11 @@ def _arrange(p: Player, source: Action, markers: Sequence[MarkerColour], decisiv
 
 
 def _best_order(before: Player, after: Player, sow: Sow, state: GameState, progress: TurnProgress,
-                w: Weights) -> tuple[MarkerColour, ...]:
+                v: Valuer) -> tuple[MarkerColour, ...]:
     decisive = _decisive(sow.tray, len(sow.markers))
     others = [i for i in range(len(sow.markers)) if i not in decisive]
     rest = [sow.markers[i] for i in others]
-    ph = evaluate.phase(state, w, progress.round_ends)
+    ph = v.phase(state, progress.round_ends)
     best, best_value = sow.markers, None
     for k, order in enumerate(dict.fromkeys(permutations(rest))):
         if k >= MAX_ORDERS:
@@ -152,17 +151,17 @@ def _best_order(before: Player, after: Player, sow: Sow, state: GameState, progr
         for i, m in zip(others, order, strict=True):
             markers[i] = m
         trays = sown_trays(before, sow.tray, tuple(markers))
-        v = evaluate.trays_value(replace(after, trays=replace(before.trays, **trays)), ph, w)
-        if best_value is None or v > best_value + 1e-9:
-            best, best_value = tuple(markers), v
+        value = v.trays(replace(after, trays=replace(before.trays, **trays)), ph)
+        if best_value is None or value > best_value + 1e-9:
+            best, best_value = tuple(markers), value
     return best
 
 
 # --- The steps after the sowing ------------------------------------------------------
 
 def _beam(state: GameState, progress: TurnProgress, prefix: tuple[Step, ...], colour: PlayerColour,
-          w: Weights, beam: int) -> list[Plan]:
-    frontier = [_plan(state, progress, prefix, colour, w, 0)]
+          v: Valuer, beam: int) -> list[Plan]:
+    frontier = [_plan(state, progress, prefix, colour, v, 0)]
     done: list[Plan] = []
     while frontier:
         children: list[Plan] = []
@@ -175,7 +174,7 @@ def _beam(state: GameState, progress: TurnProgress, prefix: tuple[Step, ...], co
             for step in prune(node.state, legal_steps(node.state, node.progress)):
                 ch = Changes(node.state)
                 now, revealed = fast.play_step(ch, colour, node.progress, step)
-                child = _plan(ch.state, now, node.steps + (step,), colour, w,
+                child = _plan(ch.state, now, node.steps + (step,), colour, v,
                               _drawn(ch, colour, revealed))
                 if revealed:
                     done.append(child)
@@ -189,8 +188,8 @@ def _beam(state: GameState, progress: TurnProgress, prefix: tuple[Step, ...], co
 
 
 def _plan(state: GameState, progress: TurnProgress, steps: tuple[Step, ...], colour: PlayerColour,
-          w: Weights, unseen: int) -> Plan:
-    return Plan(steps, state, progress, unseen, evaluate.score(state, colour, w, unseen, progress.round_ends))
+          v: Valuer, unseen: int) -> Plan:
+    return Plan(steps, state, progress, unseen, v.score(state, colour, unseen, progress.round_ends))
 
 
 def _drawn(ch: Changes, colour: PlayerColour, revealed: bool) -> int:
