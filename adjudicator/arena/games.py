@@ -11,11 +11,13 @@ decisions.  Pure but for the CPU clock.
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
 import msgspec
 
+from adjudicator.bots import Bot
 from adjudicator.game.engine import adjudicate, deciders
 from adjudicator.game.newgame import new_game
 from adjudicator.logs.absent import absent_orders
@@ -35,7 +37,8 @@ MAX_DECISIONS = 5000
 
 
 class BotSpec(msgspec.Struct, frozen=True):
-    """A bot as the arena names it: ``NAME`` or ``NAME:BUDGET`` (e.g. ``search:64``).
+    """A bot as the arena names it: ``NAME`` or ``NAME:BUDGET`` (e.g. ``search:64``), or a
+    bot author's class as ``package.module:Class`` (``name`` holds the path).
 
     ``weights`` (for tuning, from Python only): the planner with these of its
     :class:`~adjudicator.bots.planner.weights.Weights` changed, handed the stand-in of
@@ -107,22 +110,40 @@ def play(task: GameTask, bots: Sequence[BotSpec]) -> GameResult:
 
 
 def _orders(state: GameState, colour: PlayerColour, spec: BotSpec, seed: str) -> OrderFile:
-    if spec.weights is None and spec.model is None:
+    """The bot's order, from the stand-in of its player's view (as ``trajan bot`` gives it)."""
+    if spec.weights is None and spec.model is None and ":" not in spec.name:
         return absent_orders(state, colour, spec.name, seed, spec.budget)
-    from adjudicator.bots.planner import DEFAULT_BUDGET, PlannerBot
-    from adjudicator.bots.planner.evaluate import Model
-    from adjudicator.bots.planner.weights import Weights
     from adjudicator.rng import Stream
     from adjudicator.views.redact import view_of
     from adjudicator.views.standin import as_state
 
-    weights = msgspec.convert({**msgspec.to_builtins(Weights()), **(spec.weights or {})}, Weights)
-    model = msgspec.json.decode(open(spec.model, "rb").read(), type=Model) if spec.model else None
-    bot = PlannerBot(spec.budget if spec.budget is not None else DEFAULT_BUDGET, weights=weights, model=model)
+    bot = _bot(spec)
     seen = as_state(view_of(state, colour))
     answer = bot.answer(seen, colour, Stream(seed, f"bot-{seen.decision}-{colour}"))
     return OrderFile(game_id=seen.game_id, decision=seen.decision, player=colour,
                      stand_in=f"{bot.name} bot", answer=answer)
+
+
+def _bot(spec: BotSpec) -> Bot:
+    if ":" in spec.name:
+        return load_class(spec.name)()
+    from adjudicator.bots.planner import DEFAULT_BUDGET, PlannerBot
+    from adjudicator.bots.planner.evaluate import Model
+    from adjudicator.bots.planner.weights import Weights
+
+    weights = msgspec.convert({**msgspec.to_builtins(Weights()), **(spec.weights or {})}, Weights)
+    model = msgspec.json.decode(Path(spec.model).read_bytes(), type=Model) if spec.model else None
+    budget = spec.budget if spec.budget is not None else DEFAULT_BUDGET
+    return PlannerBot(budget, weights=weights, model=model)
+
+
+def load_class(path: str) -> Callable[[], Bot]:
+    """A bot class named ``package.module:Class`` (a bot author's own, made with no arguments)."""
+    import importlib
+
+    module, _, name = path.partition(":")
+    found: Callable[[], Bot] = getattr(importlib.import_module(module), name)
+    return found
 
 
 class _Tally:

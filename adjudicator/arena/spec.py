@@ -17,14 +17,18 @@ def bot_specs(words: Sequence[str]) -> tuple[BotSpec, ...]:
     for i, word in enumerate(words):
         name, sep, budget = word.partition(":")
         path = f"BOTS[{i}]"
+        if name not in BOT_NAMES and (sep or "." in name):  # a bot of one's own: package.module:Class
+            problems += _loadable(word, path)
+            specs.append(BotSpec(label=word, name=word))
+            continue
         if name not in BOT_NAMES:
             problems.append(problem("args.unknown_bot", path,
                                     f"Unknown bot {name!r}; expected one of {', '.join(BOT_NAMES)} "
                                     "(optionally with :BUDGET, e.g. search:64)."))
             continue
-        if sep and not (budget.isdigit() and 1 <= int(budget) <= 1_000_000):
+        if sep and not (budget.isdigit() and int(budget) <= 1_000_000):
             problems.append(problem("args.usage", path, f"The budget after {name}: is a whole number from "
-                                    f"1 to 1000000, not {budget!r}."))
+                                    f"0 to 1000000, not {budget!r}."))
             continue
         specs.append(BotSpec(label=word, name=name, budget=int(budget) if sep else None))
     if len(words) < 2:
@@ -33,13 +37,30 @@ def bot_specs(words: Sequence[str]) -> tuple[BotSpec, ...]:
     return tuple(_unique(specs))
 
 
+def _loadable(word: str, path: str) -> list[Problem]:
+    """A bot author's ``package.module:Class``: importable, and a class with ``answer``."""
+    from adjudicator.arena.games import load_class
+
+    if not word.partition(":")[2]:
+        return [problem("args.unknown_bot", path, f"A bot of your own is named package.module:Class, "
+                         f"not {word!r}.")]
+    try:
+        cls = load_class(word)
+    except (ImportError, AttributeError) as e:
+        return [problem("args.unknown_bot", path, f"Cannot load the bot {word!r} ({type(e).__name__}: {e}).")]
+    if not callable(getattr(cls, "answer", None)):
+        return [problem("args.unknown_bot", path, f"{word!r} has no answer(state, colour, rng) method.")]
+    return []
+
+
 def _unique(specs: list[BotSpec]) -> list[BotSpec]:
     """The same bot named twice is told apart by its place: ``greedy`` and ``greedy#2``."""
     seen: dict[str, int] = {}
     out = []
     for s in specs:
         seen[s.label] = seen.get(s.label, 0) + 1
-        out.append(s if seen[s.label] == 1 else BotSpec(f"{s.label}#{seen[s.label]}", s.name, s.budget))
+        out.append(s if seen[s.label] == 1 else BotSpec(f"{s.label}#{seen[s.label]}", s.name, s.budget,
+                                                        s.weights, s.model))
     return out
 
 
