@@ -107,6 +107,22 @@ def bot_level(level: int | None, name: str, budget: int | None) -> tuple[str, in
     return chosen, budget if budget is not None else rollouts
 
 
+def seconds(text: str | None) -> float | None:
+    """``--seconds``: a positive number of seconds, at most an hour (a string: no Pydantic)."""
+    if text is None:
+        return None
+    from adjudicator.errors import Malformed, problem
+
+    try:
+        value = float(text)
+    except ValueError:
+        value = float("nan")
+    if not 0 < value <= 3600:
+        raise Malformed([problem("args.usage", "--seconds", f"--seconds takes a number of seconds above 0 "
+                                 f"and at most 3600, not {text!r}.")])
+    return value
+
+
 def answer_kind(order_file: OrderFile) -> str:
     return str(type(order_file.answer).__struct_config__.tag)
 

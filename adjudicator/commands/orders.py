@@ -197,9 +197,9 @@ def bot(
     budget: Annotated[int | None, typer.Option(
         "--budget", min=0, help="A searching bot's rollouts per decision (search: default 64; planner: "
                                 "default 48, 0 for no look-ahead).", show_default=False)] = None,
-    seconds: Annotated[float | None, typer.Option(
-        "--seconds", min=0.001, help="The planner's CPU time per decision instead of a budget (its order "
-                                     "then depends on the machine).", show_default=False)] = None,
+    seconds: Annotated[str | None, typer.Option(
+        "--seconds", metavar="S", help="The planner's CPU time per decision instead of a budget (its order "
+                                       "then depends on the machine).", show_default=False)] = None,
     level: Annotated[int | None, typer.Option(
         "--level", help="1 (a beginner's opponent) to 5 (the strongest): a bot and a budget, instead of "
                         "--bot.", show_default=False)] = None,
@@ -219,6 +219,7 @@ def bot(
         from adjudicator.views.view import GameView
 
         name, rollouts = cli_args.bot_level(level, bot_name, budget)
+        limit = cli_args.seconds(seconds)
         cli_args.check_bots([name])
         colour = cli_args.colour(player)
         game_file = io.read_game_or_view(str(game))
@@ -230,7 +231,7 @@ def bot(
             raise Illegal([problem("orders.wrong_player", "--player",
                                    f"{colour} has no decision to make now.")])
         orders = absent_orders(game_file, colour, name, seed if seed is not None else game_file.game_id,
-                               rollouts, seconds)
+                               rollouts, limit)
         problems = check_any(game_file, orders)
         if problems:  # a bug, not bad input: never write an order the judge would refuse
             raise Malformed([problem("internal.bot_illegal", "$", "The bot produced an illegal order; "
