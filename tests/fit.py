@@ -27,6 +27,10 @@ from adjudicator.model.vocab import PLAYER_COLOURS
 
 Row = tuple[list[float], float]
 RIDGE = 2000.0  # the pull towards the hand-made weights (a sum of squares over the rows)
+# Features whose weight is not fitted but set: the expected cost of this quarter's demands
+# is VP the rules will take (a fitted weight shrinks towards 0, as the feature is measured
+# with noise, and the planner then lets demands go unmet it could have met).
+FIXED = {"demand_cost": (-1.0, 0.0)}
 
 
 def game_rows(task: tuple[str, int, str, int | None]) -> list[Row]:
@@ -77,6 +81,20 @@ def solve(rows: list[Row], ridge: float = RIDGE, prior: list[float] | None = Non
     return [m[i][k] / m[i][i] if abs(m[i][i]) > 1e-12 else 0.0 for i in range(k)]
 
 
+def _without_fixed(rows: list[Row], n: int) -> list[Row]:
+    """The rows with the fixed features' part moved out of the VP to come (and their columns
+    zeroed, so the fit gives them no weight of their own)."""
+    fixed = [(features.INDEX[k], a, b) for k, (a, b) in FIXED.items()]
+    out = []
+    for x, y in rows:
+        x = list(x)
+        for i, a, b in fixed:
+            y -= a * x[i] + b * x[n + i]
+            x[i] = x[n + i] = 0.0
+        out.append((x, y))
+    return out
+
+
 def r_squared(rows: list[Row], coef: list[float]) -> float:
     mean = sum(y for _, y in rows) / len(rows)
     total = sum((y - mean) ** 2 for _, y in rows)
@@ -95,6 +113,8 @@ def main() -> None:
     parser.add_argument("--rows", type=Path, default=None, help="also save the rows here (JSON lines)")
     parser.add_argument("--from-rows", type=Path, nargs="*", default=None, help="fit these saved rows")
     parser.add_argument("--ridge", type=float, default=RIDGE)
+    parser.add_argument("--prior", type=Path, default=None, help="pull towards this model.json "
+                                                                 "(default: the hand-made weights)")
     args = parser.parse_args()
     name, _, budget = args.bot.partition(":")
     counts = [int(n) for n in args.players.split(",")]
@@ -114,13 +134,21 @@ def main() -> None:
                 print(f"\r{k}/{len(tasks)} games, {len(rows)} rows", end="", flush=True)
         print()
     n = len(features.FEATURES)
-    hand = evaluate.HAND_MADE
-    coef = solve(rows, args.ridge, [*hand.a, *hand.b, 0.0, 0.0])
+    rows = _without_fixed(rows, n)
+    import msgspec
+
+    prior = msgspec.json.decode(args.prior.read_bytes(), type=evaluate.Model) if args.prior else evaluate.HAND_MADE
+    coef = solve(rows, args.ridge, [*prior.a, *prior.b, 0.0, 0.0])
+    for name_, (a, b) in FIXED.items():
+        i = features.INDEX[name_]
+        coef[i], coef[n + i] = a, b
     fit = evaluate.Model(features=features.FEATURES, a=tuple(round(c, 4) for c in coef[:n]),
                          b=tuple(round(c, 4) for c in coef[n:2 * n]),
                          fitted={"bot": args.bot, "games": str(len(tasks)), "players": args.players,
                                  "seed": args.seed, "rows": str(len(rows)),
-                                 "r2": f"{r_squared(rows, coef):.3f}", "ridge": str(args.ridge)})
+                                 "from_rows": " ".join(str(p) for p in args.from_rows or ()),
+                                 "r2": f"{r_squared(rows, coef):.3f}", "ridge": str(args.ridge),
+                                 "prior": str(args.prior or "hand-made")})
     args.out.write_bytes(evaluate.fitted_json(fit))
     for name_, a, b in zip(features.FEATURES, fit.a, fit.b, strict=True):
         print(f"{name_:>14}  a {a:+.3f}  b {b:+.3f}")
