@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from adjudicator.arena.games import BotSpec
-from adjudicator.arena.match import Sprt
+from adjudicator.arena.match import MatchPlan, Sprt
 from adjudicator.errors import Malformed, Problem, problem
 
 
@@ -95,6 +95,23 @@ def sprt(text: str | None, alpha: float, beta: float) -> Sprt | None:
     if not (0 < alpha < 0.5 and 0 < beta < 0.5):
         _raise([problem("args.usage", "--alpha", "--alpha and --beta are error rates between 0 and 0.5.")])
     return Sprt(elo0=elo0, elo1=elo1, alpha=alpha, beta=beta)
+
+
+def command(bots: Sequence[str], plan: MatchPlan, extra: Sequence[str]) -> str:
+    """The command line that plays ``plan`` again (shell-quoted)."""
+    import shlex
+
+    words = ["trajan", "arena", *bots, "--players", str(plan.players), "--games",
+             str(plan.setups * plan.players), "--seed", plan.seed, *extra]
+    return " ".join(shlex.quote(w) for w in words)
+
+
+def output_folder(path: str) -> None:
+    """``-o``: its folder must exist (checked before hours of games, not after)."""
+    from pathlib import Path
+
+    if not Path(path).resolve().parent.is_dir():
+        _raise([problem("args.usage", "-o", f"The folder of {path!r} does not exist; nothing was played.")])
 
 
 def _raise(problems: list[Problem]) -> None:

@@ -47,7 +47,6 @@ def arena(
 ) -> None:
     """Play bots against each other with the seats rotated; wins, VP margins, Wilson intervals, SPRT."""
     def work() -> None:
-        import shlex
         import sys
 
         import msgspec
@@ -59,16 +58,17 @@ def arena(
         specs = spec.bot_specs(bots)
         counts = spec.player_counts(players, len(specs))
         test = spec.sprt(sprt, alpha, beta)
+        if output is not None:
+            spec.output_folder(str(output))
         show = sys.stderr.isatty() and not as_json
         summaries: list[Summary] = []
         played: list[GameResult] = []
         for n in counts:
             plan = MatchPlan(bots=specs, players=n, setups=setups_for(games, n), seed=seed,
                              first_setup=first, sprt=test)
-            words = ["trajan", "arena", *bots, "--players", str(n), "--games", str(plan.setups * n),
-                     "--seed", seed, *(["--first-setup", str(first)] if first else []),
+            extra = [*(["--first-setup", str(first)] if first else []),
                      *(["--sprt", sprt, "--alpha", f"{alpha:g}", "--beta", f"{beta:g}"] if sprt else [])]
-            summary, results = _match(plan, jobs, " ".join(shlex.quote(w) for w in words), show)
+            summary, results = _match(plan, jobs, spec.command(bots, plan, extra), show)
             summaries.append(summary)
             played += results
         if output is not None:
