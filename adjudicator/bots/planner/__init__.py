@@ -14,6 +14,7 @@ same value.  Deterministic for a game, player and seed unless a time limit is gi
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 
 from adjudicator.bots.common import (
@@ -67,10 +68,11 @@ class PlannerBot:
 
     def _turn(self, state: GameState, colour: PlayerColour, rng: Stream) -> Answer:
         v = self.valuer
+        deadline = time.process_time() + self.seconds if self.seconds is not None else None
         found = turns.plans(state, colour, v, self.sowings, self.beam)
         top = sorted((turns.finish_sowing(state, colour, p, v) for p in found[: self.width]),
                      key=lambda p: -p.value)
-        chosen = lookahead.choose(state, colour, top, rng, v, self.budget, self.seconds, self.horizon)
+        chosen = lookahead.choose(state, colour, top, rng, v, self.budget, deadline, self.horizon)
         return PlayTurn(steps=chosen.steps)
 
     def _best(self, state: GameState, colour: PlayerColour, answers: Sequence[Answer]) -> Answer:

@@ -31,9 +31,12 @@ from adjudicator.rng import Stream
 
 
 def choose(state: GameState, colour: PlayerColour, candidates: list[Plan], rng: Stream, v: Valuer,
-           budget: int, seconds: float | None = None, horizon: int = 1) -> Plan:
-    """The candidate with the best mean score over the deals (the first of equals)."""
-    if len(candidates) == 1 or (budget <= 0 and seconds is None):
+           budget: int, deadline: float | None = None, horizon: int = 1) -> Plan:
+    """The candidate with the best mean score over the deals (the first of equals).
+
+    ``budget`` rollouts, or with a ``deadline`` (a ``time.process_time()``) as many as fit
+    before it: each round of the halving then gets its share of the time left."""
+    if len(candidates) == 1 or (budget <= 0 and deadline is None):
         return candidates[0]
     alive = list(range(len(candidates)))
     totals = [0.0] * len(candidates)
@@ -41,9 +44,10 @@ def choose(state: GameState, colour: PlayerColour, candidates: list[Plan], rng: 
     rounds = max(1, math.ceil(math.log2(len(alive))))
     began = time.process_time()
     for r in range(rounds):
-        deals = _deals(len(alive), budget // rounds, seconds, began, r, rounds)
+        deals = 1 << 20 if deadline is not None else max(1, budget // rounds // len(alive))
+        until = began + (deadline - began) * (r + 1) / rounds if deadline is not None else 0.0
         for k in range(deals):
-            if seconds is not None and k and time.process_time() - began > seconds * (r + 1) / rounds:
+            if deadline is not None and k and time.process_time() > until:
                 break
             dealt = determinize(state, colour, rng)
             for i in alive:
@@ -53,14 +57,6 @@ def choose(state: GameState, colour: PlayerColour, candidates: list[Plan], rng: 
         if len(alive) > 1 and r < rounds - 1:
             alive = alive[: max(1, (len(alive) + 1) // 2)]
     return candidates[alive[0]]
-
-
-def _deals(alive: int, share: int, seconds: float | None, began: float, r: int, rounds: int) -> int:
-    """Deals this round: the round's share of the budget over the candidates left (at
-    least one); with a time limit, as many as its share of the time allows."""
-    if seconds is not None:
-        return 1 << 20
-    return max(1, share // alive)
 
 
 def rollout(state: GameState, colour: PlayerColour, steps: tuple[Step, ...], v: Valuer,
