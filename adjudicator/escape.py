@@ -14,6 +14,11 @@ text for people:
   backslash-escaped, so a player cannot forge a heading (``## Only for blue``), a
   list, a table, a link, an image or an HTML tag.
 
+:func:`spreadsheet` for a CSV cell: text a spreadsheet would read as a formula (a cell
+starting, after any spaces, with ``=``, ``+``, ``-``, ``@``, a tab, a carriage return or a line
+feed, or their full-width forms) gets a
+leading ``'``, so the cell is shown as the text it is (OWASP's advice on CSV injection).
+
 :func:`terminal_lines` and :func:`json_text` are the nets at the output boundary
 (``adjudicator.commands.app``): whole multi-line texts and JSON documents printed to a
 terminal.  All four are idempotent where it matters: the terminal form of a terminal
@@ -58,6 +63,14 @@ def markdown(text: str) -> str:
                            escaped, count=1)
 
 
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r", "\n", "\uff1d", "\uff0b", "\uff0d", "\uff20")
+
+
+def spreadsheet(text: str) -> str:
+    """One player-supplied string for a CSV cell: never the start of a formula."""
+    return "'" + text if text.lstrip(" \u00a0").startswith(_FORMULA_START) else text
+
+
 def json_text(text: str) -> str:
     """A JSON document for a terminal: every non-printable character as a JSON ``\\u`` escape.
 
@@ -73,3 +86,6 @@ def _json_escape(c: str) -> str:
         return f"\\u{code:04x}"
     code -= 0x10000
     return f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}"
+
+
+__all__ = ["terminal", "terminal_lines", "markdown", "spreadsheet", "json_text"]

@@ -4,7 +4,6 @@ what the player could not see)."""
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
@@ -15,9 +14,10 @@ from adjudicator.game.engine import check, deciders
 from adjudicator.logs.selfplay import absent_orders
 from adjudicator.views.redact import view_of
 from tests.playout import playout
+from tests.sizes import size
 
-GAMES = int(os.environ.get("TRAJAN_BOT_VIEW_GAMES", "100"))
-CHUNKS = 10
+GAMES = size("TRAJAN_BOT_VIEW_GAMES")
+CHUNKS = min(10, GAMES)  # never a chunk without a game
 
 
 @pytest.mark.parametrize("chunk", range(CHUNKS))

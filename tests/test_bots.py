@@ -7,13 +7,12 @@ CI plays ``TRAJAN_BOT_GAMES`` games (default 20) and asks the same rate.
 
 from __future__ import annotations
 
-import os
-
 from adjudicator.model.state import GameOver
 from tests.greedy_vs_random import greedy_win_rate
 from tests.playout import final_state
+from tests.sizes import size
 
-GAMES = int(os.environ.get("TRAJAN_BOT_GAMES", "20"))
+GAMES = size("TRAJAN_BOT_GAMES")
 
 
 def test_bots_are_deterministic() -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import msgspec
 import pytest
@@ -11,15 +12,17 @@ from msgspec.structs import replace
 from typer.testing import CliRunner
 
 from adjudicator.commands.main import app
-from adjudicator.errors import Illegal, Malformed
+from adjudicator.errors import Illegal, Inconsistent, Malformed
 from adjudicator.files import io
 from adjudicator.game import fairstart
 from adjudicator.game.chain import seal
 from adjudicator.game.newgame import new_game
 from adjudicator.game.seeding import default_game_id
+from adjudicator.logs import folder
 from adjudicator.logs.selfplay import selfplay
 from adjudicator.logs.verify import summary, verify_log
 from adjudicator.logs.witness import read_witnesses
+from adjudicator.model.fairstart import FairStart
 from adjudicator.model.state import Contribution, GameState, Options
 
 SEATS = ("red", "green")
@@ -238,3 +241,276 @@ def test_an_older_file_without_seeding_claims_nothing(tmp_path: Path) -> None:
     result = verify_log(_played(tmp_path, resealed))
     assert result.ok, result.problems
     assert "Start: unmarked" in summary(result) and "start player and game id chosen by hand" in summary(result)
+
+
+# --- (d) the announcement binds every term, a receipt binds its sender's value (issue 25) --
+
+SEATS3 = ("red", "green", "blue")
+
+
+def _announce(tmp_path: Path, seats: tuple[str, ...] = SEATS, contributors: tuple[str, ...] | None = None,
+              ) -> tuple[FairStart, Path]:
+    pending = fairstart.propose(seats, SECRET, contributors=contributors)
+    announcement = tmp_path / "announcement.txt"
+    announcement.write_text(fairstart.announcement(pending))
+    return pending, announcement
+
+
+def _reply(tmp_path: Path, announcement: Path, colour: str) -> tuple[str, Path]:
+    """A player's value made with their own key, and the receipt they keep."""
+    made = fairstart.make_contribution(announcement.read_text(), colour, f"{colour}-key-0123456789abcdef",
+                                       str(announcement))
+    receipt = tmp_path / f"{colour}-receipt.txt"
+    receipt.write_text(made.text)
+    return made.value, receipt
+
+
+def _all_replies(tmp_path: Path, pending: FairStart, announcement: Path) -> tuple[FairStart, dict[str, Path]]:
+    receipts = {}
+    for colour in pending.contributors:
+        value, receipts[colour] = _reply(tmp_path, announcement, colour)
+        pending = fairstart.contribute(pending, colour, value)
+    return pending, receipts
+
+
+def _begun(tmp_path: Path, state: GameState, name: str = "log") -> Path:
+    """A log of the game's first file only (what every check of the start needs)."""
+    out = tmp_path / name
+    folder.start(out, state)
+    return out
+
+
+def _codes(log: Path, witnesses: list[Path]) -> list[str]:
+    return [p.code for p in verify_log(log, read_witnesses([str(w) for w in witnesses])).problems]
+
+
+def _key_line(tmp_path: Path, receipt: Path) -> Path:
+    """The receipt's key line alone (so only the key is held against the game)."""
+    line = next(x for x in receipt.read_text().splitlines() if x.startswith("Contribution key:"))
+    only = tmp_path / f"key-{receipt.name}"
+    only.write_text(line + "\n")
+    return only
+
+
+def test_an_honest_fair_start_is_borne_out_by_every_witness(tmp_path: Path) -> None:
+    # blue is the game master's seat: it does not contribute (it would know the secret).
+    pending, announcement = _announce(tmp_path, SEATS3, contributors=("red", "green"))
+    assert "Contributors: red, green\n" in announcement.read_text()
+    pending, receipts = _all_replies(tmp_path, pending, announcement)
+    state = fairstart.start(pending)
+    assert [c.player for c in state.seeding.contributions] == ["red", "green"]
+    log = _begun(tmp_path, state)
+    views = [log / f"0000-view-{c}.json" for c in SEATS3]
+    result = verify_log(log, read_witnesses([str(w) for w in [announcement, *receipts.values(), *views]]))
+    assert result.ok, result.problems
+    assert result.announced[-1] == "Announcement" and result.receipts == ("green", "red")
+    assert "Game master: could have chosen nothing of the setup" in summary(result)
+    alone = summary(verify_log(log))
+    assert ("could still have chosen the seats, start player, options, game id and contributors after "
+            "seeing the contributions") in alone and "the values of red and green" in alone
+
+
+def _edited(pending: FairStart, edit: str) -> FairStart:
+    """What a dishonest game master does to the pending file after every contribution (the
+    announced game id kept, marked as chosen by hand, so the game verifies on its own)."""
+    kept = replace(pending, game_id_chosen=True)
+    if edit == "start player":
+        return replace(kept, first="green")
+    if edit == "option":
+        return replace(kept, options=Options(trajan_tiles_score_at_end=True))
+    if edit == "seats":
+        return replace(kept, seats=("green", "red"), contributors=("green", "red"),
+                       contributions=pending.contributions[::-1])
+    if edit == "contributor dropped":
+        return replace(kept, contributors=("red",), contributions=pending.contributions[:1])
+    assert edit == "game id"
+    return kept
+
+
+@pytest.mark.parametrize("edit", ["start player", "option", "seats", "contributor dropped", "game id"])
+def test_a_term_changed_after_the_contributions_fails_with_the_announcement(tmp_path: Path, edit: str) -> None:
+    pending, announcement = _announce(tmp_path)
+    pending, receipts = _all_replies(tmp_path, pending, announcement)
+    state = fairstart.start(_edited(pending, edit))
+    assert state.game_id == pending.game_id  # the announced id is kept
+    log = _begun(tmp_path, state)
+    assert verify_log(log).ok  # a self-consistent game
+    failed = verify_log(log, read_witnesses([str(announcement)]))
+    assert {p.code for p in failed.problems} == {"verify.witness_announcement"}, failed.problems
+    label = {"start player": "Start player", "option": "Options", "seats": "Seats",
+             "contributor dropped": "Contributors", "game id": "Game id"}[edit]
+    assert any(f"{label} line says" in p.message for p in failed.problems)
+    # The receipts bind the terms too: each key gives another value under the changed terms.
+    red_key = _key_line(tmp_path, receipts["red"])
+    assert _codes(log, [red_key]) == ["verify.witness_receipt"]
+    if edit == "contributor dropped":
+        assert "verify.witness_contribution" in _codes(log, [receipts["green"]])
+
+
+def test_the_announcements_hash_alone_binds_every_term(tmp_path: Path) -> None:
+    pending, announcement = _announce(tmp_path)
+    pending, _ = _all_replies(tmp_path, pending, announcement)
+    kept = tmp_path / "hash-only.txt"
+    kept.write_text(next(x for x in announcement.read_text().splitlines() if x.startswith("Announcement:")))
+    assert _codes(_begun(tmp_path, fairstart.start(pending), "honest"), [kept]) == []
+    forged = _begun(tmp_path, fairstart.start(_edited(pending, "option")), "forged")
+    assert _codes(forged, [kept]) == ["verify.witness_announcement"]
+
+
+def test_an_older_announcement_still_binds_the_lines_it_has(tmp_path: Path) -> None:
+    pending = fairstart.propose(SEATS, SECRET)
+    older = tmp_path / "older.txt"  # what the release before issue 25 printed
+    older.write_text(f"Game: {pending.game_id}\nSeats: red, green\nStart player: drawn from the shuffles\n"
+                     f"Options: none\nCommitment: {pending.commitment}\n\nKeep this message. Reply with a "
+                     "random value...\n")
+    for colour, value in (("red", RED), ("green", GREEN)):
+        pending = fairstart.contribute(pending, colour, value)
+    assert _codes(_begun(tmp_path, fairstart.start(pending), "honest"), [older]) == []
+    forged = _begun(tmp_path, fairstart.start(_edited(pending, "start player")), "forged")
+    assert _codes(forged, [older]) == ["verify.witness_announcement"]
+    with pytest.raises(Malformed) as refused:
+        fairstart.make_contribution(older.read_text(), "red", "k" * 32, str(older))
+    assert refused.value.problems[0].code == "fair.old_announcement"
+
+
+def _grind(pending: FairStart, colour: str, wanted: str) -> GameState:
+    """The game master tries values in ``colour``'s name until ``wanted`` starts."""
+    for i in range(1000):
+        state = fairstart.start(fairstart.contribute(pending, colour, f"made-up-by-the-master-{i:04d}"))
+        if state.start_player == wanted:
+            return state
+    raise AssertionError("no value found")
+
+
+def test_a_value_invented_for_a_player_who_sent_none_fails_with_their_view(tmp_path: Path) -> None:
+    pending, announcement = _announce(tmp_path)
+    red_value, red_receipt = _reply(tmp_path, announcement, "red")
+    pending = fairstart.contribute(pending, "red", red_value)
+    state = _grind(pending, "green", "red")  # green never replied
+    log = _begun(tmp_path, state)
+    passed = verify_log(log, read_witnesses([str(announcement), str(red_receipt)]))
+    assert passed.ok and "could still have chosen the value of green" in summary(passed)
+    green_view = log / "0000-view-green.json"
+    witnesses = [announcement, red_receipt, green_view]
+    assert _codes(log, witnesses) == ["verify.contribution_unconfirmed"]
+    # red's own view is borne out by red's receipt.
+    assert _codes(log, [announcement, red_receipt, log / "0000-view-red.json"]) == []
+
+
+def test_a_value_replaced_and_ground_fails_with_its_senders_receipt(tmp_path: Path) -> None:
+    pending, announcement = _announce(tmp_path)
+    red_value, red_receipt = _reply(tmp_path, announcement, "red")
+    _, green_receipt = _reply(tmp_path, announcement, "green")  # sent, then thrown away
+    state = _grind(fairstart.contribute(pending, "red", red_value), "green", "red")
+    log = _begun(tmp_path, state)
+    assert _codes(log, [green_receipt]) == ["verify.witness_contribution", "verify.witness_receipt"]
+    assert _codes(log, [_key_line(tmp_path, green_receipt)]) == ["verify.witness_receipt"]
+
+
+def test_a_value_from_a_seat_that_was_not_to_contribute_fails_with_the_announcement(tmp_path: Path) -> None:
+    pending, announcement = _announce(tmp_path, SEATS3, contributors=("red", "green"))
+    pending, _ = _all_replies(tmp_path, pending, announcement)
+    widened = replace(pending, contributors=SEATS3, game_id_chosen=True)
+    state = _grind(widened, "blue", "blue")  # the master's own seat, ground
+    log = _begun(tmp_path, state)
+    assert verify_log(log).ok
+    assert _codes(log, [announcement]) == ["verify.witness_announcement"] * 2  # game id, contributors
+    # With the id left derived, the game gets another id than the announced one.
+    again = _grind(replace(widened, game_id_chosen=False), "blue", "blue")
+    assert again.game_id != pending.game_id
+    assert set(_codes(_begun(tmp_path, again, "derived"), [announcement])) == {
+        "verify.witness_announcement", "verify.witness_other_game"}
+
+
+def test_a_contributor_dropped_without_witnesses_unbinds_the_derived_id(tmp_path: Path) -> None:
+    pending, announcement = _announce(tmp_path)
+    pending, _ = _all_replies(tmp_path, pending, announcement)
+    state = fairstart.start(pending)
+    dropped = seal(replace(state, seeding=replace(state.seeding, contributions=state.seeding.contributions[:1])))
+    assert _problem(_begun(tmp_path, dropped)) == ("verify.game_id_unbound", "$.game_id")
+
+
+def test_an_announcement_held_against_a_game_that_did_not_start_fair(tmp_path: Path) -> None:
+    pending, announcement = _announce(tmp_path)
+    state = new_game(SEATS, SECRET, method="master", game_id=pending.game_id)
+    assert _codes(_begun(tmp_path, state), [announcement]) == ["verify.witness_announcement"]
+
+
+@pytest.mark.parametrize(("change", "code"), [
+    (lambda t: t.replace("Options: none", "Options: trajan_tiles_score_at_end=true"), "fair.announcement_altered"),
+    (lambda t: t.replace("Game: trajan-", "Game: trajan-0"), "fair.announcement_altered"),
+    (lambda t: "", "fair.no_announcement"),
+    (lambda t: t + "\n" + t, "fair.no_announcement"),
+])
+def test_a_player_contributes_only_to_an_announcement_that_checks(tmp_path: Path, change: Any, code: str) -> None:
+    _, announcement = _announce(tmp_path)
+    with pytest.raises((Malformed, Inconsistent)) as refused:
+        fairstart.make_contribution(change(announcement.read_text()), "red", "k" * 32, "a.txt")
+    assert [p.code for p in refused.value.problems] == [code]
+
+
+def test_a_player_checks_that_the_game_id_is_derived_as_announced(tmp_path: Path) -> None:
+    import dataclasses
+
+    from adjudicator.game.announcement import terms_of_pending
+
+    pending = fairstart.propose(SEATS, SECRET)
+    lying = dataclasses.replace(terms_of_pending(pending), game_id="trajan-000000000000")  # its digest made to match
+    with pytest.raises(Inconsistent) as refused:
+        fairstart.make_contribution(lying.text(), "red", "k" * 32, "a.txt")
+    assert [(p.code, p.path) for p in refused.value.problems] == [("fair.announcement_game_id", "line 1")]
+
+
+def test_a_pending_fair_start_of_format_1_reads_with_every_seat_contributing() -> None:
+    pending = fairstart.propose(SEATS, SECRET)
+    data = json.loads(io.canonical(pending))
+    data["format"] = 1
+    del data["contributors"]
+    older = io.load_fair_start(json.dumps(data).encode())
+    assert older.contributors == SEATS and older.format == 2
+
+
+def test_the_contributors_and_contribution_commands(tmp_path: Path) -> None:
+    runner = CliRunner()
+    pending = tmp_path / "pending.json"
+    made = runner.invoke(app, ["new", "--fair", "--players", "red,green,blue", "--contributors", "green,red",
+                               "-o", str(pending)])
+    assert made.exit_code == 0, made.output
+    announcement = tmp_path / "announcement.txt"
+    announcement.write_text(made.output)  # the whole output, as a mail would quote it
+    receipt = tmp_path / "receipt.txt"
+    mine = runner.invoke(app, ["contribution", str(announcement), "--player", "red", "-o", str(receipt)])
+    assert mine.exit_code == 0, mine.output
+    value = mine.output.strip().splitlines()[-1]
+    assert f"Contribution: red={value}\n" in receipt.read_text()
+    for argv, exit_code, code in [
+        (["contribution", str(announcement), "--player", "blue", "-o", str(tmp_path / "b.txt")], 2,
+         "fair.not_a_contributor"),
+        (["contribute", str(pending), "--player", "blue", "--value", "x" * 16], 2, "fair.not_a_contributor"),
+        (["new", "--players", "red,green", "--contributors", "red"], 2, "args.needs_fair"),
+        (["new", "--fair", "--players", "red,green", "--contributors", "blue", "-o", str(tmp_path / "p")], 2,
+         "fair.not_seated"),
+        (["new", "--fair", "--players", "red,green", "--contributors", ",", "-o", str(tmp_path / "p")], 2,
+         "fair.no_contributors"),
+    ]:
+        refused = runner.invoke(app, argv)
+        assert refused.exit_code == exit_code and code in refused.output, (argv, refused.output)
+    assert not (tmp_path / "b.txt").exists() and not (tmp_path / "p").exists()
+    done = runner.invoke(app, ["contribute", str(pending), "--player", "red", "--value", value])
+    assert done.exit_code == 0 and "still waiting for green" in done.output, done.output
+
+
+def test_a_players_mail_with_a_seats_line_is_no_announcement(tmp_path: Path) -> None:
+    from adjudicator.rendering.show import render_show
+    from adjudicator.views.redact import view_of
+
+    pending, announcement = _announce(tmp_path)
+    pending, receipts = _all_replies(tmp_path, pending, announcement)
+    state = fairstart.start(pending)
+    shown = tmp_path / "mail.txt"  # what a player's mail holds: "Seats: red (start player), green"
+    shown.write_text(render_show(view_of(state, "red")))
+    assert "\nSeats: " in shown.read_text()
+    log = _begun(tmp_path, state)
+    result = verify_log(log, read_witnesses([str(shown), str(receipts["red"])]))
+    assert result.ok, result.problems
+    assert [w.kind for w in read_witnesses([str(shown)])] == ["hash"]

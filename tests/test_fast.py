@@ -7,15 +7,14 @@ must be equal but for the hash chain, which the fast step leaves as it was.
 
 from __future__ import annotations
 
-import os
-
 from msgspec.structs import replace
 
 from adjudicator.game import fast
 from adjudicator.model.orders import PlayTurn
 from tests.playout import playout_orders
+from tests.sizes import size
 
-GAMES = int(os.environ.get("TRAJAN_FAST_GAMES", "30"))
+GAMES = size("TRAJAN_FAST_GAMES")
 
 
 def test_the_fast_step_gives_the_adjudicated_state() -> None:

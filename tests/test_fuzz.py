@@ -40,8 +40,9 @@ from adjudicator.files import io
 from adjudicator.model.orders import OrderFile
 from adjudicator.model.state import GameOver, GameState
 from tests.playout import playout_orders
+from tests.sizes import size
 
-EXAMPLES = int(os.environ.get("TRAJAN_FUZZ_EXAMPLES", "10000"))
+EXAMPLES = size("TRAJAN_FUZZ_EXAMPLES")
 SEED = int(os.environ.get("TRAJAN_FUZZ_SEED", "0"))
 SHARDS = 8
 PER_SHARD = max(1, -(-EXAMPLES // SHARDS))

@@ -9,7 +9,6 @@ sentence); a first Door tile's bonus left unused is named.
 from __future__ import annotations
 
 import json
-import os
 from collections import Counter
 from pathlib import Path
 
@@ -25,8 +24,9 @@ from adjudicator.model.state import GameState
 from adjudicator.views.redact import view_of
 from adjudicator.views.standin import as_state
 from tests.playout import playout_orders
+from tests.sizes import size
 
-GAMES = max(1, int(os.environ.get("TRAJAN_GAMES", "1000")) // 250)
+GAMES = max(1, size("TRAJAN_GAMES") // 500)
 
 
 def _warned(code: str) -> tuple[GameState, OrderFile]:

@@ -13,7 +13,6 @@ from __future__ import annotations
 import collections
 import functools
 import json
-import os
 import random
 from collections.abc import Iterator
 from pathlib import Path
@@ -33,9 +32,10 @@ from adjudicator.rules.invariants import validate_state
 from adjudicator.views.redact import view_of
 from adjudicator.views.standin import as_state, view_problems
 from tests.playout import playout_orders
+from tests.sizes import size
 from tests.test_fuzz import run_cli
 
-WORDS = int(os.environ.get("TRAJAN_ID_FUZZ", "1"))
+WORDS = size("TRAJAN_ID_FUZZ")
 Json = Any
 Path_ = tuple[str | int, ...]
 DROP, APPEND = object(), object()

@@ -1,15 +1,15 @@
 """Hostile input (issue 8): whatever arrives, a clear reason, quickly, and nothing changed.
 
 Every case runs through the command line (in-process) and must end with the expected
-exit code and problem code, a JSON path and a sentence, within a few seconds, with no
-traceback and the input files unchanged byte for byte.
+exit code and problem code, a JSON path and a sentence, with no traceback and the input
+files unchanged byte for byte.  How long a refusal takes is a bench figure
+(``hostile_check_max_s`` in ``trajan bench``), not a timed test.
 """
 
 from __future__ import annotations
 
 import functools
 import json
-import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -23,7 +23,6 @@ from adjudicator.rules.invariants import validate_state
 from tests.playout import playout_orders
 from tests.test_fuzz import run_cli
 
-SECONDS = 5.0
 Doc = dict[str, Any]
 
 
@@ -55,9 +54,7 @@ def run(tmp_path: Path, game: bytes, orders: bytes, command: str = "check") -> t
     args = [command, str(g)] + ([str(o)] if command in ("check", "adjudicate") else [])
     if command == "adjudicate":
         args += ["-o", str(tmp_path / "new.json")]
-    start = time.perf_counter()
-    code, _, err = run_cli([*args, "--json"])
-    assert time.perf_counter() - start < SECONDS
+    code, _, err = run_cli([*args, "--json"])  # how long it takes: trajan bench (hostile_check_max_s)
     assert "Traceback" not in err
     assert g.read_bytes() == game and o.read_bytes() == orders
     problems: Problems = json.loads(err) if err else []

@@ -9,7 +9,6 @@ Outlook, Apple Mail and Thunderbird.
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 
 import msgspec
@@ -19,6 +18,7 @@ from hypothesis import strategies as st
 
 from adjudicator.errors import Malformed
 from adjudicator.files.orders_any import load_orders_any
+from tests.sizes import size
 
 CORPUS = Path(__file__).resolve().parent.parent / "fixtures" / "mail"
 GAME = "trajan-449ab87432d3"
@@ -76,7 +76,7 @@ _WORDS = ["game", "trajan-449a", "decision", "4", "player", "red", "sow", "senat
           "\r\n", "On Mon wrote:", "From: x", "Sent: y", "Content-Type: text/plain", "MIME-Version: 1.0"]
 
 
-@settings(max_examples=int(os.environ.get("TRAJAN_MAIL_EXAMPLES", "300")), deadline=None)
+@settings(max_examples=size("TRAJAN_MAIL_EXAMPLES"), deadline=None)
 @given(st.lists(st.sampled_from(_WORDS) | st.text(max_size=8), max_size=40))
 def test_any_text_is_read_or_refused(parts: list[str]) -> None:
     data = " ".join(parts).encode("utf-8", errors="replace")

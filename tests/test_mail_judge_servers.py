@@ -13,7 +13,6 @@ by mail before both players go silent and the deadlines let the bot finish the g
 
 from __future__ import annotations
 
-import os
 from datetime import UTC, datetime, timedelta
 from email.message import EmailMessage
 from email.utils import parseaddr
@@ -28,8 +27,9 @@ from adjudicator.mail.judge.run import run
 from adjudicator.model.state import GameOver
 from tests.judgeplay import ADDRESSES, JUDGE, choose, is_player_mail, make_gamedir, needs_answer, reply
 from tests.mailservers import Dovecot, SmtpCapture
+from tests.sizes import size
 
-HUMAN_ANSWERS = int(os.environ.get("TRAJAN_MAIL_GAME_HUMAN", "40"))
+HUMAN_ANSWERS = size("TRAJAN_MAIL_GAME_HUMAN")
 START = datetime(2026, 3, 6, 18, 0, tzinfo=UTC)  # a Friday evening
 
 

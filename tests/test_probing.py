@@ -16,7 +16,6 @@ probes.  For each order the verdict (every problem, word for word) must be the s
 
 from __future__ import annotations
 
-import os
 import random
 from collections.abc import Iterator
 from typing import Any
@@ -45,8 +44,9 @@ from adjudicator.rules.seen import as_seen_by
 from adjudicator.views.redact import view_of
 from adjudicator.views.standin import as_state, check_orders
 from tests.playout import playout_orders
+from tests.sizes import size
 
-GAMES = int(os.environ.get("TRAJAN_PROBE_GAMES", "200"))
+GAMES = size("TRAJAN_PROBE_GAMES")
 
 
 def redeal(state: GameState, colour: PlayerColour, rng: random.Random) -> GameState:
@@ -117,7 +117,7 @@ def tried(state: GameState, orders: OrderFile, paused: bool, rng: random.Random)
                 yield replace(orders, answer=PlayTurn(steps=more + (rng.choice(steps),)))
 
 
-SHARDS = 4
+SHARDS = min(4, GAMES)  # never a shard without a game
 
 
 @pytest.mark.parametrize("shard", range(SHARDS))

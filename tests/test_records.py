@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import importlib.util
 import json
-import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -22,6 +21,7 @@ from adjudicator.records.many import sources, verify_many
 from adjudicator.records.pack import pack
 from adjudicator.records.replay import unpack, verify_record
 from adjudicator.records.tournament import bot_record
+from tests.sizes import size
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE_LOG = ROOT / "examples" / "logs" / "2-players"
@@ -246,7 +246,7 @@ def test_standings_of_a_hand_checked_case() -> None:
     ]
 
 
-def test_the_example_tournament_verifies_and_its_standings_are_in_the_readme() -> None:
+def test_the_example_tournament_verifies_and_its_standings_are_in_the_manual() -> None:
     folder = ROOT / "examples" / "tournament"
     found = sources([folder])
     assert len(found) >= 20
@@ -254,11 +254,11 @@ def test_the_example_tournament_verifies_and_its_standings_are_in_the_readme() -
     assert all(r.ok for r in verify_many([folder], jobs=2))
     code, out, _ = run_cli(["standings", str(folder)])
     assert code == 0
-    readme = (ROOT / "README.md").read_text()
-    assert out.strip() in readme
+    page = (ROOT / "docs" / "manual" / "organiser" / "standings.md").read_text()
+    assert out.strip() in page
 
 
-GAMES = int(os.environ.get("TRAJAN_RECORD_GAMES", "200"))
+GAMES = size("TRAJAN_RECORD_GAMES")
 
 
 def _random_game(g: int) -> bytes:
@@ -293,10 +293,10 @@ def test_a_tournament_verifies_through_both_backends(tmp_path: Path) -> None:
     assert s.players["random bot"].points == sum(n * (n - 1) // 2 for n in sizes)
 
 
-def test_the_ci_recipe_is_shown_in_the_readme() -> None:
-    readme = (ROOT / "README.md").read_text()
+def test_the_ci_recipe_is_shown_in_the_manual() -> None:
+    page = (ROOT / "docs" / "manual" / "organiser" / "ci.md").read_text()
     for name in ("verify-records.yml", "pre-commit-config.yaml"):
-        assert (ROOT / "examples" / "ci" / name).read_text() in readme
+        assert (ROOT / "examples" / "ci" / name).read_text() in page
 
 
 def test_a_record_is_held_against_the_witnesses_its_players_kept(records: tuple[bytes, bytes, Path],

@@ -12,7 +12,6 @@ before the game is over.
 
 from __future__ import annotations
 
-import os
 import random
 
 import pytest
@@ -24,10 +23,11 @@ from adjudicator.drawing.replay import replay_html, unpack  # noqa: E402
 from adjudicator.model.state import GameOver  # noqa: E402
 from adjudicator.model.vocab import PlayerColour  # noqa: E402
 from tests.drawing_support import playout_steps  # noqa: E402
+from tests.sizes import size
 from tests.test_leaks import scramble  # noqa: E402
 
-GAMES = int(os.environ.get("TRAJAN_REPLAY_LEAK_GAMES", "50"))
-CHUNKS = 10
+GAMES = size("TRAJAN_REPLAY_LEAK_GAMES")
+CHUNKS = min(10, GAMES)  # never a chunk without a game
 
 
 def scrambled(steps: list[LogStep], viewer: PlayerColour | None, rng: random.Random) -> list[LogStep]:

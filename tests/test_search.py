@@ -7,7 +7,6 @@ here a few small-budget games check the same properties quickly.
 
 from __future__ import annotations
 
-import os
 from collections import Counter
 from pathlib import Path
 
@@ -26,9 +25,10 @@ from adjudicator.rng import Stream
 from adjudicator.views.redact import view_of
 from adjudicator.views.standin import as_state
 from tests.playout import playout
+from tests.sizes import size
 from tests.strength import play, wilson
 
-GAMES = int(os.environ.get("TRAJAN_SEARCH_GAMES", "4"))
+GAMES = size("TRAJAN_SEARCH_GAMES")
 BUDGET = 4
 
 

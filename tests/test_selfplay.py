@@ -8,8 +8,6 @@ to decide has no options.
 
 from __future__ import annotations
 
-import os
-
 import msgspec
 import pytest
 
@@ -18,9 +16,10 @@ from adjudicator.game.options import NoDecision, has_any_answer, options
 from adjudicator.model.state import GameOver, GameState
 from adjudicator.rules.invariants import validate_state
 from tests.playout import playout
+from tests.sizes import size
 
-GAMES = int(os.environ.get("TRAJAN_GAMES", "2000"))
-CHUNKS = 20
+GAMES = size("TRAJAN_GAMES")
+CHUNKS = min(20, GAMES)  # never a chunk without a game
 
 
 def _check_decision(state: GameState) -> None:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import itertools
 import json
-import os
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -57,8 +56,9 @@ from adjudicator.views.redact import view_of
 from adjudicator.views.standin import as_state, check_any, check_orders, options_any
 from adjudicator.views.view import BoardView, GameView, PilesView, PlayerView
 from tests.playout import playout_orders
+from tests.sizes import size
 
-GAMES = int(os.environ.get("TRAJAN_VIEW_GAMES", "8"))
+GAMES = size("TRAJAN_VIEW_GAMES")
 
 PROBES: tuple[Step, ...] = (
     SeaportDraw(), SeaportTake(pile="discard2"), SeaportDisplay(cards=("fish", "wine")),

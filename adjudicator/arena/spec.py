@@ -81,8 +81,13 @@ def player_counts(text: str, bots: int) -> list[int]:
     return list(dict.fromkeys(counts))
 
 
-def sprt(text: str | None, alpha: float, beta: float) -> Sprt | None:
+def sprt(text: str | None, alpha: str, beta: str) -> Sprt | None:
+    """``--sprt ELO0,ELO1`` with ``--alpha`` and ``--beta`` (read as text and checked here,
+    every bad one reported); ``None`` without ``--sprt``."""
+    problems: list[Problem] = []
+    a, b = _rate(alpha, "--alpha", problems), _rate(beta, "--beta", problems)
     if text is None:
+        _raise(problems)
         return None
     parts = text.split(",")
     try:
@@ -90,11 +95,22 @@ def sprt(text: str | None, alpha: float, beta: float) -> Sprt | None:
     except ValueError:
         elo0 = elo1 = float("nan")
     if len(parts) != 2 or not elo0 < elo1 or abs(elo0) > 2000 or abs(elo1) > 2000:
-        _raise([problem("args.usage", "--sprt", f"--sprt takes ELO0,ELO1 with ELO0 < ELO1 (e.g. 0,50), "
-                        f"not {text!r}.")])
-    if not (0 < alpha < 0.5 and 0 < beta < 0.5):
-        _raise([problem("args.usage", "--alpha", "--alpha and --beta are error rates between 0 and 0.5.")])
-    return Sprt(elo0=elo0, elo1=elo1, alpha=alpha, beta=beta)
+        problems.insert(0, problem("args.usage", "--sprt", f"--sprt takes ELO0,ELO1 with ELO0 < ELO1 "
+                                   f"(e.g. 0,50), not {text!r}."))
+    _raise(problems)
+    return Sprt(elo0=elo0, elo1=elo1, alpha=a, beta=b)
+
+
+def _rate(text: str, option: str, problems: list[Problem]) -> float:
+    """An error rate of the SPRT, above 0 and below 0.5; a problem added otherwise."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = float("nan")
+    if not 0 < value < 0.5:
+        problems.append(problem("args.usage", option, f"{option} is an error rate above 0 and below 0.5, "
+                                f"not {text!r}."))
+    return value
 
 
 def command(bots: Sequence[str], plan: MatchPlan, extra: Sequence[str]) -> str:

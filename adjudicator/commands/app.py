@@ -17,17 +17,17 @@ from typing import TYPE_CHECKING, Annotated, NoReturn
 
 import typer
 
-from adjudicator.commands.coercion import install as _plain_values
+from adjudicator.commands.group import TrajanGroup
 
 if TYPE_CHECKING:
     from adjudicator.errors import Problem
-
-_plain_values()  # strings and paths without Pydantic: a fast start for every command
 
 app = typer.Typer(
     name="trajan",
     help="A stateless adjudicator for Stefan Feld's board game Trajan: game file + order file in, "
          "new game file + report out.",
+    cls=TrajanGroup,  # the help in panels; usage errors as problems
+    rich_markup_mode=None,  # plain help: no Rich to import, and [brackets] in help texts stay
     add_completion=False,
     no_args_is_help=True,
     pretty_exceptions_enable=False,
@@ -43,9 +43,10 @@ VerifyJson = Annotated[bool, typer.Option("--json", help="Print a JSON summary o
                                           "text; problems as a JSON list on stderr.")]
 BenchJson = Annotated[bool, typer.Option("--json", help="Print the figures as JSON instead of a table; "
                                          "problems as a JSON list on stderr.")]
-GameArg = Annotated[Path, typer.Argument(help="The game file (JSON).", show_default=False)]
+GameArg = Annotated[Path, typer.Argument(metavar="GAME", help="The game file (JSON).", show_default=False)]
 OrdersArg = Annotated[Path, typer.Argument(
-    help="The order file: JSON, the text notation, or a whole mail message.", show_default=False)]
+    metavar="ORDERS", help="The order file: JSON, the text notation, or a whole mail message.",
+    show_default=False)]
 
 
 # --- The boundary: failures to exit codes, in one place -----------------------------------
@@ -62,7 +63,7 @@ def run(as_json: bool, work: Callable[[], None]) -> None:
     except (typer.Exit, typer.Abort, KeyboardInterrupt):
         raise
     except BrokenPipeError:  # the reader of stdout went away (e.g. ``| head``): stop quietly
-        _silence_stdout()
+        silence_stdout()
         raise typer.Exit(EXIT_MALFORMED) from None
     except (MemoryError, RecursionError) as e:
         _failed(as_json, "input.too_complex", f"The input is too large or too deeply nested to process "
@@ -96,7 +97,7 @@ def echo_json(text: str, *, nl: bool = True, err: bool = False) -> None:
     typer.echo(json_text(text), nl=nl, err=err)
 
 
-def _silence_stdout() -> None:
+def silence_stdout() -> None:
     """Point stdout at the null device, so that the final flush at exit cannot fail again."""
     import sys
 
@@ -120,9 +121,9 @@ def print_problems(problems: Sequence[Problem], as_json: bool, label: str = "") 
 
 def _version(value: bool) -> None:
     if value:
-        from adjudicator import __version__
+        from adjudicator import DISTRIBUTION, __version__
 
-        typer.echo(f"trajan {__version__}")
+        typer.echo(f"trajan {__version__} ({DISTRIBUTION})")
         raise typer.Exit()
 
 

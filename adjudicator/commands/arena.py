@@ -7,6 +7,9 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from adjudicator.commands.app import app, echo, echo_json, run
+from adjudicator.commands.args import MAX_JOBS
+
+MAX_SETUP = 1_000_000  # --first-setup: a match of 100,000 games has at most 50,000 setups
 
 if TYPE_CHECKING:
     from adjudicator.arena.games import GameResult
@@ -30,16 +33,18 @@ def arena(
                                        "rotation).")] = 100,
     seed: Annotated[str, typer.Option("--seed", help="Setup k of a P-player match is the test game "
                                       "SEED-Pp-k.")] = "arena",
-    first: Annotated[int, typer.Option("--first-setup", min=0, help="The first setup's number (to go "
+    first: Annotated[int, typer.Option("--first-setup", min=0, max=MAX_SETUP, help="The first setup's number (to go "
                                        "on from an earlier run).")] = 0,
-    jobs: Annotated[int, typer.Option("--jobs", min=1, max=64, help="Games played at once "
+    jobs: Annotated[int, typer.Option("--jobs", min=1, max=MAX_JOBS, help="Games played at once "
                                       "(processes).")] = 1,
     sprt: Annotated[str | None, typer.Option(
         "--sprt", metavar="ELO0,ELO1", help="Stop as soon as a sequential probability ratio test decides "
         "between the first bot being ELO0 and ELO1 logistic Elo stronger than the others.",
         show_default=False)] = None,
-    alpha: Annotated[float, typer.Option("--alpha", help="The SPRT's false-positive rate.")] = 0.05,
-    beta: Annotated[float, typer.Option("--beta", help="The SPRT's false-negative rate.")] = 0.05,
+    alpha: Annotated[str, typer.Option("--alpha", metavar="P", help="The SPRT's false-positive rate "
+                                       "(above 0, below 0.5).")] = "0.05",
+    beta: Annotated[str, typer.Option("--beta", metavar="P", help="The SPRT's false-negative rate "
+                                      "(above 0, below 0.5).")] = "0.05",
     output: Annotated[Path | None, typer.Option(
         "-o", "--output", help="Also write the figures and every game's result here (JSON).",
         show_default=False)] = None,
@@ -67,7 +72,7 @@ def arena(
             plan = MatchPlan(bots=specs, players=n, setups=setups_for(games, n), seed=seed,
                              first_setup=first, sprt=test)
             extra = [*(["--first-setup", str(first)] if first else []),
-                     *(["--sprt", sprt, "--alpha", f"{alpha:g}", "--beta", f"{beta:g}"] if sprt else [])]
+                     *(["--sprt", sprt, "--alpha", alpha, "--beta", beta] if sprt else [])]
             summary, results = _match(plan, jobs, spec.command(bots, plan, extra), show)
             summaries.append(summary)
             played += results

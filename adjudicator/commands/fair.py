@@ -14,7 +14,6 @@ from adjudicator.commands import args as cli_args
 from adjudicator.commands.app import JsonFlag, app, echo, echo_json, run
 
 if TYPE_CHECKING:
-    from adjudicator.model.fairstart import FairStart
     from adjudicator.model.state import Options
 
 PendingArg = Annotated[Path, typer.Argument(
@@ -22,37 +21,73 @@ PendingArg = Annotated[Path, typer.Argument(
 
 
 def propose(seats: list[str], first: str | None, options: Options, game_id: str | None,
-            output: Path | None) -> None:
+            output: Path | None, contributors: list[str] | None = None) -> None:
     """``trajan new --fair``: draw the secret, write the pending fair start, print the announcement."""
     import secrets
 
     from adjudicator.errors import Malformed, problem
     from adjudicator.files import io, write
+    from adjudicator.game.fairstart import announcement
     from adjudicator.game.fairstart import propose as make
 
     if output is None or str(output) == "-":
         raise Malformed([problem("args.missing_output", "-o",
                                  "--fair needs -o PENDING: the pending fair start holds the secret and "
                                  "is never printed.")])
-    pending = make(seats, secrets.token_hex(16), first=first, options=options, game_id=game_id)
+    pending = make(seats, secrets.token_hex(16), first=first, options=options, game_id=game_id,
+                   contributors=contributors)
     write.write_atomic(str(output), io.canonical(pending))
     echo(f"Wrote {output}: the pending fair start of game {pending.game_id} (keep this file secret).")
     echo("Send every player this announcement:\n")
     echo(announcement(pending))
 
 
-def announcement(pending: FairStart) -> str:
-    """What the game master sends every player before any contribution."""
-    from adjudicator.game.seeding import options_text
+def contributors_option(text: str | None, fair: bool) -> list[str] | None:
+    """The colours ``--contributors`` names (only with ``--fair``)."""
+    from adjudicator.errors import Malformed, problem
 
-    first = f"{pending.first} (chosen by hand)" if pending.first else "drawn from the shuffles"
-    return (f"Game: {pending.game_id}\nSeats: {', '.join(pending.seats)}\nStart player: {first}\n"
-            f"Options: {options_text(pending.options) or 'none'}\n"
-            f"Commitment: {pending.commitment}\n\n"
-            "Keep this message. Reply with a random value of 16 to 100 letters and digits, e.g. the "
-            "output of `python3 -c 'import secrets; print(secrets.token_hex(16))'`. The shuffles come "
-            "from the game master's secret behind the commitment and every player's value; when the "
-            "game is over, `trajan verify LOG --witness THIS-MESSAGE` proves it.\n")
+    if text is None:
+        return None
+    if not fair:
+        raise Malformed([problem("args.needs_fair", "--contributors",
+                                 "--contributors names who contributes to a fair start: use it with "
+                                 "--fair.")])
+    return [c.strip() for c in text.split(",") if c.strip()]
+
+
+@app.command()
+def contribution(
+    announcement_file: Annotated[Path, typer.Argument(
+        help="The announcement of the fair start, as the game master sent it (a text file or the mail).",
+        show_default=False)],
+    *,
+    player: Annotated[str, typer.Option("--player", help="Your colour.", show_default=False)],
+    output: Annotated[Path, typer.Option(
+        "-o", "--output", help="Write your receipt here (keep it: it is your witness).",
+        show_default=False)],
+    as_json: JsonFlag = False,
+) -> None:
+    """Make your contribution to a fair start: check the announcement, keep a receipt, print your value."""
+    def work() -> None:
+        import secrets
+
+        from adjudicator.errors import Malformed, problem
+        from adjudicator.files import io, write
+        from adjudicator.game.fairstart import make_contribution
+
+        name = str(announcement_file)
+        try:
+            text = io.read_bytes(name).decode("utf-8")
+        except UnicodeDecodeError:
+            raise Malformed([problem("input.not_utf8", "$", "The announcement is not UTF-8 text.")
+                             .located(name)]) from None
+        made = make_contribution(text, player, secrets.token_hex(16), name)
+        write.write_atomic(str(output), made.text.encode(), inputs={"ANNOUNCEMENT": name})
+        echo(f"Wrote {output}: your receipt (keep it; `trajan verify --witness {output}` proves your value "
+             "was used). Send the game master this value:\n")
+        echo(made.value)
+
+    run(as_json, work)
 
 
 @app.command()

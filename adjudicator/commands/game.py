@@ -35,6 +35,9 @@ def new(
     game_id: Annotated[str | None, typer.Option(
         "--game-id", help="The game id (recorded as chosen by hand); default: derived from the "
                           "commitment and seats.")] = None,
+    contributors: Annotated[str | None, typer.Option(
+        "--contributors", help="With --fair: who must contribute, comma-separated (default: every seat; "
+                               "leave out a seat the game master plays).", show_default=False)] = None,
     output: Annotated[Path | None, typer.Option(
         "-o", "--output", help="Write the game file here; - prints it. Without -o it is printed "
         "only when stdout is not a terminal (it holds the secret seed and deck order).")] = None,
@@ -50,10 +53,11 @@ def new(
         seats = [p.strip() for p in players.split(",")]
         options = cli_args.parse_options(option or [])
         cli_args.check_seed_options(seed, test_seed, fair)
-        if fair:
-            from adjudicator.commands.fair import propose
+        from adjudicator.commands.fair import contributors_option, propose
 
-            propose(seats, first, options, game_id, output)
+        named = contributors_option(contributors, fair)
+        if fair:
+            propose(seats, first, options, game_id, output, named)
             return
         chosen = test_seed if test_seed is not None else seed
         method: SeedMethod = "test" if test_seed is not None else "master"

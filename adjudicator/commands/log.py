@@ -9,9 +9,10 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from adjudicator.commands import args as cli_args
-from adjudicator.commands.app import JsonFlag, OrdersArg, app, echo, run
+from adjudicator.commands.app import JsonFlag, OrdersArg, app, echo, print_problems, run
 
 if TYPE_CHECKING:
+    from adjudicator.errors import Problem
     from adjudicator.model.state import GameState
 
 log_app = typer.Typer(
@@ -21,7 +22,7 @@ log_app = typer.Typer(
 )
 app.add_typer(log_app, name="log")
 
-LogArg = Annotated[Path, typer.Argument(help="The game's log folder.", show_default=False)]
+LogArg = Annotated[Path, typer.Argument(metavar="LOG", help="The game's log folder.", show_default=False)]
 
 
 @log_app.command("new")
@@ -111,7 +112,10 @@ def log_add(
         if outbox is not None:
             from adjudicator.mail.outgoing.compose import write_player_mails
 
-            write_player_mails(str(outbox), result.state, result.private, names, k)
+            left_out: list[Problem] = []  # a board picture the mails lack
+            write_player_mails(str(outbox), result.state, result.private, names, k, warnings=left_out)
+            if left_out:
+                print_problems(left_out, as_json, label="warning: ")
         echo(f"Added step {k:04d} to {log}: {k:04d}-orders.json, -game.json, -report.md, "
              f"-report-COLOUR.md, -view-COLOUR.json. {cli_args.next(result.state)}")
 

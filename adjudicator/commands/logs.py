@@ -13,13 +13,15 @@ from adjudicator.commands.app import BenchJson, JsonFlag, VerifyJson, app, echo,
 @app.command()
 def selfplay(
     *,
-    players: Annotated[int, typer.Option("--players", min=2, max=4, help="Number of players (2 to 4).")] = 4,
+    players: Annotated[int, typer.Option(
+        "--players", min=2, max=4, metavar="N", help="Number of players (2 to 4).")] = 4,
     seed: Annotated[str | None, typer.Option(help="Seed of the game and the bots; default: random.")] = None,
     bots: Annotated[str, typer.Option(
         "--bots", help="Bots by seat, comma-separated (greedy, random, search); missing seats play random.",
     )] = "random",
     budget: Annotated[int | None, typer.Option(
-        "--budget", min=1, help="The search bots' rollouts per decision (default 64).",
+        "--budget", min=1, max=cli_args.MAX_BUDGET, metavar="N",
+        help="The search bots' rollouts per decision (default 64).",
         show_default=False)] = None,
     out: Annotated[Path, typer.Option("--out", help="The log folder to write.", show_default=False)],
     as_json: JsonFlag = False,
@@ -45,14 +47,15 @@ def selfplay(
 @app.command()
 def verify(
     logs: Annotated[list[Path], typer.Argument(
-        help="Log folders (as `trajan selfplay` writes them), game records, folders of records, or "
-             "files listing any of these.", show_default=False)],
+        metavar="LOGS...", help="Log folders (as `trajan selfplay` writes them), game records, folders "
+        "of records, or files listing any of these.", show_default=False)],
     *,
     jobs: Annotated[int, typer.Option(
-        "--jobs", min=1, help="Verify this many games at once (processes, or Dask workers).")] = 1,
+        "--jobs", min=1, max=cli_args.MAX_JOBS, metavar="N",
+        help="Verify this many games at once (processes, or Dask workers).")] = 1,
     backend: Annotated[str, typer.Option(
         "--backend", help="pool (local processes) or dask (a Dask cluster: pip install "
-                          "'trajan[cluster]').")] = "pool",
+                          "'trajan-adjudicator[cluster]').")] = "pool",
     scheduler: Annotated[str | None, typer.Option(
         "--scheduler", metavar="ADDRESS", help="The Dask scheduler's address (default: a local "
                                                "cluster of --jobs workers).")] = None,

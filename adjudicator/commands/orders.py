@@ -10,6 +10,7 @@ import typer
 from adjudicator.commands import args as cli_args
 
 if TYPE_CHECKING:
+    from adjudicator.errors import Problem
     from adjudicator.files.write import OutputSet
     from adjudicator.model.state import GameState
     from adjudicator.model.vocab import PlayerColour
@@ -77,8 +78,9 @@ def adjudicate(
         "--roster", help="The roster (TOML: each colour's name and address) the mails are addressed "
         "by.")] = None,
     number: Annotated[int | None, typer.Option(
-        "--number", help="The order's number in the log, first in the mails' file names (default: the "
-        "decision answered).")] = None,
+        "--number", min=0, max=cli_args.MAX_STEP, metavar="N",
+        help="The order's number in the log, first in the mails' file names (default: the decision "
+             "answered).")] = None,
     pictures: Annotated[str, typer.Option(
         "--mail-pictures", help="The board picture attached to each mail: svg, png (SVG and PNG; needs "
         "Chromium) or none; drawn only where the drawing extra is installed.")] = "svg",
@@ -100,13 +102,16 @@ def adjudicate(
                 outputs.add(str(report), result.report.encode(), option="--report")
             if reports_dir is not None:
                 _add_reports(outputs, str(reports_dir), result.report, result.private)
+            left_out: list[Problem] = []  # a board picture the mails lack, reported below
             if outbox is not None:
-                _add_mails(outputs, str(outbox), str(roster) if roster else None, result.state,
-                           result.private, number, pictures)
+                left_out = _add_mails(outputs, str(outbox), str(roster) if roster else None, result.state,
+                                      result.private, number, pictures)
             if not write.is_stdout(output):
                 outputs.add(str(output), result.data, replaces="GAME", last=True)
             outputs.expect_unchanged(str(game), game_data)
             outputs.commit()
+        if left_out:
+            print_problems(left_out, as_json, label="warning: ")
         if write.is_stdout(output):
             echo_json(result.data.decode(), nl=False)
         elif report_out:
@@ -131,8 +136,9 @@ def _add_reports(outputs: "OutputSet", folder: str, public: str,
 
 
 def _add_mails(outputs: "OutputSet", outbox: str, roster_path: str | None, state: "GameState",
-               private: "Mapping[PlayerColour, str]", number: int | None, pictures: str) -> None:
-    """Every player's mail into ``outbox`` (issue 17), addressed by the roster if given."""
+               private: "Mapping[PlayerColour, str]", number: int | None, pictures: str) -> "list[Problem]":
+    """Every player's mail into ``outbox`` (issue 17), addressed by the roster if given; what
+    the mails lack (a board picture that could not be drawn)."""
     from adjudicator.errors import Malformed, problem
     from adjudicator.mail.outgoing.compose import write_player_mails
     from adjudicator.mail.outgoing.roster import read_roster, roster_problems
@@ -145,8 +151,10 @@ def _add_mails(outputs: "OutputSet", outbox: str, roster_path: str | None, state
     if pictures not in ("none", "svg", "png"):
         raise Malformed([problem("args.mail_pictures", "--mail-pictures",
                                  f"{pictures!r} is not one of svg, png, none.")])
+    left_out: list[Problem] = []
     write_player_mails(outbox, state, private, roster, number, outputs=outputs,
-                       pictures=pictures)  # type: ignore[arg-type]
+                       pictures=pictures, warnings=left_out)  # type: ignore[arg-type]
+    return left_out
 
 
 def _both_to_stdout() -> Exception:
@@ -195,14 +203,17 @@ def bot(
     bot_name: Annotated[str, typer.Option(
         "--bot", help="The bot: greedy, random, search or planner.")] = "greedy",
     budget: Annotated[int | None, typer.Option(
-        "--budget", min=0, help="A searching bot's rollouts per decision (search: default 64; planner: "
-                                "default 48, 0 for no look-ahead).", show_default=False)] = None,
+        "--budget", min=0, max=cli_args.MAX_BUDGET, metavar="N",
+        help="A searching bot's rollouts per decision (search: default 64; planner: default 48, 0 for no "
+             "look-ahead).", show_default=False)] = None,
     seconds: Annotated[str | None, typer.Option(
-        "--seconds", metavar="S", help="The planner's CPU time per decision instead of a budget (its order "
-                                       "then depends on the machine).", show_default=False)] = None,
+        "--seconds", metavar="S", help="The planner's CPU time per decision instead of a budget (above 0, "
+                                       "at most 3600; its order then depends on the machine).",
+        show_default=False)] = None,
     level: Annotated[int | None, typer.Option(
-        "--level", help="1 (a beginner's opponent) to 5 (the strongest): a bot and a budget, instead of "
-                        "--bot.", show_default=False)] = None,
+        "--level", min=1, max=5, metavar="1..5",
+        help="1 (a beginner's opponent) to 5 (the strongest): a bot and a budget, instead of --bot.",
+        show_default=False)] = None,
     seed: Annotated[str | None, typer.Option(
         help="Seed of the bot's choices; default: the game id.")] = None,
     output: Annotated[Path, typer.Option("-o", "--output", help="Write the order file here (- prints it).",

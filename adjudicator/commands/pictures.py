@@ -23,7 +23,7 @@ def drawing_available() -> None:
         import drawsvg  # noqa: F401
     except ImportError:
         raise Malformed([problem("drawing.unavailable", "--svg", "Drawing needs the drawsvg package: "
-                                 "pip install 'trajan[drawing]'.")]) from None
+                                 "pip install 'trajan-adjudicator[drawing]'.")]) from None
 
 
 def drawing(state: GameState | GameView, png: bool, output: Path | None) -> bytes:
@@ -50,8 +50,8 @@ def drawing(state: GameState | GameView, png: bool, output: Path | None) -> byte
 
 @app.command()
 def replay(
-    log: Annotated[Path, typer.Argument(help="The log folder (0000-game.json, 0001-orders.json, ...).",
-                                        show_default=False)],
+    log: Annotated[Path, typer.Argument(
+        metavar="LOG", help="The log folder (0000-game.json, 0001-orders.json, ...).", show_default=False)],
     *,
     output: Annotated[Path, typer.Option(
         "-o", "--output", help="The HTML page to write.", show_default=False)],

@@ -12,14 +12,22 @@ from adjudicator.commands.app import JsonFlag, app, echo, echo_json, run
 
 @app.command()
 def pack(
-    log: Annotated[Path, typer.Argument(help="A log folder (as `trajan selfplay` writes it).",
+    log: Annotated[Path, typer.Argument(metavar="LOG", help="A log folder (as `trajan selfplay` writes it).",
                                         show_default=False)],
     *,
     output: Annotated[Path, typer.Option("-o", "--output", help="The record to write (name it "
                                          "*.trajan.jsonl).", show_default=False)],
     name: Annotated[list[str] | None, typer.Option(
-        "--name", metavar="COLOUR=NAME", help="Who played a colour (repeatable); default: the stand-in "
-        "bot that gave all its orders, else the colour.")] = None,
+        "--name", metavar="COLOUR=NAME", help="The person who held a colour's seat (repeatable; wins over "
+        "--roster); a colour without one is a bot entered as a player: the stand-in bot that gave all "
+        "its orders, else the colour.")] = None,
+    roster: Annotated[Path | None, typer.Option(
+        "--roster", help="Take each seat's person from this roster (roster.toml).",
+        show_default=False)] = None,
+    date: Annotated[str | None, typer.Option(
+        "--date", metavar="DATE", help="When the last decision was made (YYYY-MM-DD, or an ISO date and "
+        "time with its offset); default: when the mail judge opened the last step, if the log is a "
+        "judge's GAMEDIR/log.")] = None,
     as_json: JsonFlag = False,
 ) -> None:
     """Pack a log folder that verifies into a one-file game record (JSON Lines)."""
@@ -27,8 +35,8 @@ def pack(
         from adjudicator.files import write
         from adjudicator.records.pack import pack as make
 
-        names = _names(name or [])
-        record = make(log, names)
+        names = {**_roster_names(roster), **_names(name or [])}
+        record = make(log, names, _date(date))
         write.write_atomic(str(output), record, inputs={"LOG": str(log)})
         echo(f"Packed {log} into {output} ({len(record):,} bytes).")
 
@@ -44,13 +52,38 @@ def _names(pairs: list[str]) -> dict[str, str]:
         c, sep, who = pair.partition("=")
         if not sep or not who.strip():
             raise Malformed([problem("args.usage", "--name", f"--name takes COLOUR=NAME, not {pair!r}.")])
-        out[colour(c.strip())] = who.strip()
+        person = who.strip()
+        if not person.isprintable() or len(person) > 100:
+            raise Malformed([problem("args.name", "--name", "A name is printable text on one line, at most "
+                                     "100 characters.")])
+        out[colour(c.strip())] = person
     return out
+
+
+def _roster_names(path: Path | None) -> dict[str, str]:
+    if path is None:
+        return {}
+    from adjudicator.mail.outgoing.roster import read_roster
+
+    return {c: seat.name for c, seat in read_roster(str(path)).players.items()}
+
+
+def _date(text: str | None) -> str | None:
+    if text is None:
+        return None
+    from adjudicator.errors import Malformed, problem
+    from adjudicator.records.form import utc_date
+
+    try:
+        return utc_date(text.strip())
+    except ValueError:
+        raise Malformed([problem("args.date", "--date", "--date takes YYYY-MM-DD or an ISO date and time "
+                                 f"with its offset (2025-03-01T18:30:00+01:00), not {text!r}.")]) from None
 
 
 @app.command()
 def unpack(
-    record: Annotated[Path, typer.Argument(help="A game record.", show_default=False)],
+    record: Annotated[Path, typer.Argument(metavar="RECORD", help="A game record.", show_default=False)],
     *,
     out: Annotated[Path, typer.Option("--out", help="The log folder to write (new or empty).",
                                       show_default=False)],
@@ -73,8 +106,14 @@ def unpack(
 @app.command()
 def standings(
     records: Annotated[list[Path], typer.Argument(
-        help="Records, folders of records, or files listing them.", show_default=False)],
+        metavar="RECORDS...", help="Records, folders of records, or files listing them.",
+        show_default=False)],
     *,
+    ratings: Annotated[bool, typer.Option("--ratings", help="Rate every player in play order (OpenSkill "
+                                          "Plackett-Luce; needs the league extra).")] = False,
+    html: Annotated[Path | None, typer.Option(
+        "--html", help="Also write the standings page (one self-contained HTML file, with the ratings).",
+        show_default=False)] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the standings as JSON.")] = False,
     as_csv: Annotated[bool, typer.Option("--csv", help="Print the standings as CSV.")] = False,
 ) -> None:
@@ -82,27 +121,30 @@ def standings(
     def work() -> None:
         import msgspec
 
-        from adjudicator.errors import Malformed, problem
-        from adjudicator.files import io
         from adjudicator.records import standings as table
-        from adjudicator.records.many import sources
 
-        headers = []
-        for s in sources(records):
-            if s.kind != "record":
-                raise Malformed([problem("standings.not_a_record", "$", "This is not a game record "
-                                         "(pack a log folder with `trajan pack`).").located(s.path)])
-            try:
-                headers.append(table.decode_header(table.header_line(io.read_bytes(s.path))))
-            except msgspec.DecodeError as e:
-                raise Malformed([problem("record.malformed", "$[0]", f"Line 1 is not a game record's "
-                                         f"header: {e}.").located(s.path)]) from None
-        result = table.standings(headers)
+        named, copies = table.once(table.read_headers(records))
+        result = table.standings([h for _, h in named])
+        result.duplicates = copies
+        rated = None
+        if ratings or html is not None:
+            from adjudicator.league.ratings import rate
+
+            rated = rate(named)
+        if html is not None:
+            from adjudicator.files import write
+            from adjudicator.league.page import standings_page
+
+            write.write_atomic(str(html), standings_page(result, rated, html.parent).encode("utf-8"))
+        shown = rated if ratings else None
         if as_json:
-            echo_json(msgspec.json.encode(result.as_json()).decode())
+            data = result.as_json() | ({"ratings": shown.as_json()} if shown else {})
+            echo_json(msgspec.json.encode(data).decode())
         elif as_csv:
-            echo(table.render_csv(result), nl=False)
+            echo(table.render_csv(result, shown), nl=False)
         else:
-            echo(table.render(result))
+            from adjudicator.league.ratings import render
+
+            echo(table.render(result) + (f"\n{render(shown)}" if shown else ""))
 
     run(as_json, work)

@@ -12,6 +12,8 @@ Format 1 to 2 (game and view files): a simultaneous decision (``setup_markers``,
 ``decision`` number until everyone has.  A format-1 file's number is kept as it is.
 Format 1 to 2 (order files): ``written_by`` meant "the player was absent and this
 stand-in answered"; it becomes ``stand_in``.
+Format 1 to 2 (the pending fair start, issue 25): ``contributors`` names the players who
+must contribute; a format-1 file is read with every seat as one (what format 1 required).
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from collections.abc import Callable
 from typing import Any
 
 from adjudicator.errors import Malformed, problem
+from adjudicator.model.fairstart import FAIR_START_FORMAT
 from adjudicator.model.orders import ORDERS_FORMAT
 from adjudicator.model.state import FORMAT
 
@@ -47,13 +50,22 @@ def _orders_1_to_2(value: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+def _fair_start_1_to_2(value: dict[str, Any]) -> dict[str, Any]:
+    out = dict(value, format=2)
+    if "contributors" not in value and isinstance(value.get("seats"), list):
+        out["contributors"] = value["seats"]  # format 1: every seat contributes
+    return out
+
+
 # For each kind of file: its current format and the upgrade from each earlier one.
 KINDS: dict[str, tuple[int, dict[int, Upgrade]]] = {
     "game.schema.json": (FORMAT, {1: _game_1_to_2}),
     "view.schema.json": (FORMAT, {1: _game_1_to_2}),
     "orders.schema.json": (ORDERS_FORMAT, {1: _orders_1_to_2}),
+    "fair-start.schema.json": (FAIR_START_FORMAT, {1: _fair_start_1_to_2}),
 }
-NAMES = {"game.schema.json": "game file", "view.schema.json": "view", "orders.schema.json": "order file"}
+NAMES = {"game.schema.json": "game file", "view.schema.json": "view", "orders.schema.json": "order file",
+         "fair-start.schema.json": "pending fair start"}
 
 
 def upgraded(value: dict[str, Any], schema: str, file: str) -> dict[str, Any] | None:

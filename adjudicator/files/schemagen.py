@@ -90,6 +90,10 @@ def all_schemas() -> dict[str, dict[str, Any]]:
     for data_name, model in DATA_FILES.items():
         rel = f"components/{data_name}.schema.json"
         out[rel] = schema_for(model, rel, f"Trajan component data: {data_name}")
+    from adjudicator.problems import ProblemsFile
+
+    rel = "components/problems.schema.json"
+    out[rel] = schema_for(ProblemsFile, rel, "Trajan data: the table of problem codes")
     return out
 
 
@@ -129,6 +133,7 @@ def write(directories: tuple[Path, ...] = (PUBLISHED_DIR, PACKAGED_DIR)) -> list
 
 
 def main() -> None:
+    """``python -m adjudicator.files.schemagen``: write every schema, both copies, naming each file."""
     for path in write():
         sys.stdout.write(f"wrote {path}\n")
 

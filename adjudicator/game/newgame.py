@@ -115,7 +115,8 @@ def new_game(
     committed = commitment(seed)
     return seal(GameState(
         options=options,
-        game_id=game_id if game_id is not None else seeds.default_game_id(committed, seats, first, options),
+        game_id=game_id if game_id is not None else seeds.default_game_id(
+            committed, seats, first, options, seeds.contributors_of(seeding)),
         seed=seed,
         commitment=committed,
         seeding=seeding,
@@ -189,3 +190,6 @@ def _cards(c: Components) -> list[Commodity]:
 
 def _trajan_ids(c: Components, category: str) -> list[str]:
     return [t.id for t in c.trajan.tiles if t.category == category]
+
+
+__all__ = ["DEFAULT_OPTIONS", "check_players", "new_game"]

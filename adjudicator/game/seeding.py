@@ -11,9 +11,11 @@ Every game file records ``seed`` (secret until the game is over), ``commitment``
   game master's secret, committed before any player contributed.
 * The **game id**, unless chosen by hand, is ``"trajan-"`` + the first 12 hex digits of
   SHA-256 of ``"game-id\\x00"`` + commitment, seats joined by ",", the start player if
-  chosen by hand (else empty) and :func:`options_text`, joined by ``"\\x00"``: anyone
-  can check it from the first file, and neither a new seed nor another start player or
-  options chosen after a fair start's announcement can keep the announced id.
+  chosen by hand (else empty) and :func:`options_text`, joined by ``"\\x00"``, and, in a
+  fair start where not every seat contributes, the contributors joined by "," (one more
+  ``"\\x00"``-joined part; issue 25): anyone can check it from the first file, and
+  neither a new seed nor another start player, options or contributors chosen after a
+  fair start's announcement can keep the announced id.
 * The **start player**, unless chosen by hand, is drawn from the setup seed (stream
   ``start-player``).
 * A seed is refused when empty, and when shorter than :data:`MIN_SEED` characters unless
@@ -49,22 +51,26 @@ def seed_problems(seed: str, method: SeedMethod, path: str = "--seed") -> list[P
 
 def contribution_problems(seats: Sequence[str], method: SeedMethod,
                           contributions: Sequence[Contribution]) -> list[Problem]:
-    """A fair start has one contribution per seat, in seat order; other games have none."""
+    """A fair start has one contribution from each of its contributors (at least one seat;
+    every seat unless the announcement named fewer), in seat order; other games have none."""
     if method != "fair":
         if contributions:
             return [problem("new.contributions_unfair", "$.seeding.contributions",
                             "Only a fair start has contributions.")]
         return []
     given = [c.player for c in contributions]
-    if given != list(seats):
+    if not given or given != [s for s in seats if s in given] or len(set(given)) != len(given):
         return [problem("new.contributions_incomplete", "$.seeding.contributions",
-                        f"A fair start needs one contribution from each player in seat order "
-                        f"({', '.join(seats)}); got {', '.join(given) or 'none'}.")]
+                        f"A fair start needs one contribution from each of its contributors, at least "
+                        f"one, in seat order ({', '.join(seats)}); got {', '.join(given) or 'none'}.")]
     return []
 
 
 def check(seats: Sequence[str], seed: str, method: SeedMethod,
           contributions: Sequence[Contribution]) -> None:
+    """Refuse a seed or contributions that ``method`` does not allow (see :func:`seed_problems` and
+    :func:`contribution_problems`); raises :class:`~adjudicator.errors.Malformed` with every
+    problem."""
     problems = seed_problems(seed, method) + contribution_problems(seats, method, contributions)
     if problems:
         raise Malformed(problems)
@@ -79,12 +85,27 @@ def setup_seed(seed: str, seeding: Seeding) -> str:
 
 
 def default_game_id(commitment: str, seats: Sequence[str], first: str | None = None,
-                    options: Options | None = None) -> str:
-    """The game id bound to the commitment, the seats, a start player chosen by hand and the
-    rules options that differ from their defaults (so none can be changed after the
-    announcement of a fair start without changing the id)."""
-    material = "\x00".join([commitment, ",".join(seats), first or "", options_text(options)])
+                    options: Options | None = None, contributors: Sequence[str] | None = None) -> str:
+    """The game id bound to the commitment, the seats, a start player chosen by hand, the
+    rules options that differ from their defaults and, when not every seat contributes to
+    a fair start, its contributors (so none can be changed after the announcement of a fair
+    start without changing the id)."""
+    return game_id_from(commitment, seats, first, options_text(options), contributors)
+
+
+def game_id_from(commitment: str, seats: Sequence[str], first: str | None, options: str,
+                 contributors: Sequence[str] | None) -> str:
+    """:func:`default_game_id` with the options as :func:`options_text` gives them."""
+    parts = [commitment, ",".join(seats), first or "", options]
+    if contributors is not None and list(contributors) != list(seats):
+        parts.append(",".join(contributors))
+    material = "\x00".join(parts)
     return "trajan-" + sha256((GAME_ID_PREFIX + material).encode()).hexdigest()[:12]
+
+
+def contributors_of(seeding: Seeding) -> tuple[str, ...] | None:
+    """The players who contributed to a fair start (None for any other start)."""
+    return tuple(c.player for c in seeding.contributions) if seeding.method == "fair" else None
 
 
 def options_text(options: Options | None) -> str:
@@ -111,3 +132,7 @@ def describe(seeding: Seeding) -> str:
     if chosen:
         text += f"; {' and '.join(chosen)} chosen by hand"
     return text
+
+
+__all__ = ["MIN_SEED", "FAIR_PREFIX", "GAME_ID_PREFIX", "seed_problems", "contribution_problems", "check",
+           "setup_seed", "default_game_id", "game_id_from", "contributors_of", "options_text", "describe"]

@@ -23,6 +23,7 @@ import msgspec
 
 from adjudicator.errors import Problem, TrajanError, problem
 from adjudicator.game import seeding as seeds
+from adjudicator.game.announcement import CONTRIBUTORS, DIGEST, GAME_ID, OPTIONS, SEATS, START, in_words
 from adjudicator.game.chain import commitment
 from adjudicator.game.newgame import new_game
 from adjudicator.model.state import GameState
@@ -35,12 +36,13 @@ def start_problem(first: GameState, name: str) -> Problem | None:
     """Why the first game file's id or seeding cannot be right, judged from the commitment."""
     s = first.seeding
     chosen_first = first.start_player if s.start_player_chosen else None
-    derived = seeds.default_game_id(first.commitment, first.seats, chosen_first, first.options)
+    derived = seeds.default_game_id(first.commitment, first.seats, chosen_first, first.options,
+                                    seeds.contributors_of(s))
     if not s.game_id_chosen and first.game_id != derived:
         return problem("verify.game_id_unbound", "$.game_id",
-                       "The game id is not the one derived from the commitment, seats, start player and "
-                       "options, and the file does not say it was chosen by hand: the setup was replaced "
-                       "or changed under this id."
+                       "The game id is not the one derived from the commitment, seats, start player, "
+                       "options and contributors, and the file does not say it was chosen by hand: the "
+                       "setup was replaced or changed under this id."
                        ).located(name)
     found = seeds.contribution_problems(first.seats, s.method, s.contributions)
     if found:
@@ -80,14 +82,17 @@ def guarantees(result: LogResult) -> list[str]:
     lines = []
     if result.seeding is not None:
         lines.append(f"Start: {seeds.describe(result.seeding)}.")
-        fair = result.seeding.method == "fair"
+        given = [c.player for c in result.seeding.contributions]
         if result.commitment == "checked":
             lines.append("Setup: the revealed seed matches the commitment and gives every shuffle"
-                         + (" (with every player's contribution)" if fair else "")
+                         + (f" (with the contributions of {in_words(given)})" if given else "")
                          + (", the start player" if not result.seeding.start_player_chosen else "")
                          + (" and the game id" if not result.seeding.game_id_chosen else "") + ".")
         else:
             lines.append("Setup: not proven yet (the seed is revealed when the game is over).")
+    choices = open_choices(result)
+    if choices:
+        lines.append(choices)
     if not result.witnesses:
         end = "" if result.game_over else " or cut short"
         lines.append(f"Witnesses: none, so this proves a legal game, not the game the players saw: a "
@@ -96,3 +101,37 @@ def guarantees(result: LogResult) -> list[str]:
         lines.append(f"Witnesses: {result.witnesses}, all in the log: up to the latest of them, this is "
                      "the game the players saw.")
     return lines
+
+
+_TERMS = {SEATS: "seats", START: "start player", OPTIONS: "options", GAME_ID: "game id",
+          CONTRIBUTORS: "contributors"}
+
+
+def open_choices(result: LogResult) -> str | None:
+    """What the game master could still have chosen of the setup, given what was proven."""
+    s = result.seeding
+    if s is None:
+        return None
+    if s.method in ("test", "unmarked"):
+        why = ("a test seed is neither secret nor fair" if s.method == "test" else
+               "an older file claims nothing")
+        return f"Game master: could have chosen the whole setup ({why})."
+    if s.method == "master":
+        return ("Game master: could have chosen the seed, and with it every shuffle"
+                + ("" if s.start_player_chosen else " and the start player")
+                + " (by drawing many before publishing the commitment).")
+    bound = set(_TERMS) if DIGEST in result.announced else set(result.announced)
+    loose = [name for label, name in _TERMS.items() if label not in bound]
+    unconfirmed = [c.player for c in s.contributions if c.player not in result.receipts]
+    choices = []
+    if loose:
+        choices.append(f"the {in_words(loose)} after seeing the contributions (no announcement among the "
+                       "witnesses binds them)")
+    if unconfirmed:
+        many = len(unconfirmed) > 1
+        choices.append(f"the value{'s' if many else ''} of {in_words(unconfirmed)}, and with "
+                       f"{'them' if many else 'it'} the shuffles (no receipt among the witnesses)")
+    if not choices:
+        return ("Game master: could have chosen nothing of the setup after the announcement (its terms and "
+                "every contribution are borne out), unless they showed the secret to a player.")
+    return f"Game master: could still have chosen {'; and '.join(choices)}."

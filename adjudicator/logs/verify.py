@@ -41,6 +41,9 @@ Commitment = Literal["checked", "not_yet", "failed"]
 
 
 class Divergence(Exception):
+    """A log that is not what the rules make of it: the first divergence found, as a problem naming
+    its file."""
+
     def __init__(self, file: str, code: str, path: str, message: str) -> None:
         super().__init__(message)
         self.problem = Problem(code=code, path=path, message=message, file=file)
@@ -48,6 +51,9 @@ class Divergence(Exception):
 
 @dataclass
 class LogResult:
+    """The verdict on one log folder or record: how far the replay got, how the game started,
+    what the witnesses and the announcement bore out, and the problems (none: it verifies)."""
+
     log: str
     decisions: int = 0
     game_over: bool = False
@@ -55,17 +61,22 @@ class LogResult:
     seeding: Seeding | None = None  # how the game started (from its first file)
     witnesses: int | None = None  # how many witnesses were held against the log
     format: int = 2  # the format the log began in (1: checked as adjudicator.logs.legacy says)
+    announced: tuple[str, ...] = ()  # the lines of a fair start's announcement held against it
+    receipts: tuple[str, ...] = ()  # the colours whose contribution a receipt bears out
     problems: list[Problem] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
+        """Whether the log verifies (no problem found)."""
         return not self.problems
 
     def as_json(self) -> dict[str, Any]:
+        """The result as ``trajan verify --json`` prints it."""
         return {"log": self.log, "ok": self.ok, "decisions": self.decisions, "game_over": self.game_over,
                 "commitment": self.commitment,
                 "seeding": msgspec.to_builtins(self.seeding) if self.seeding else None,
-                "witnesses": self.witnesses, "format": self.format,
+                "witnesses": self.witnesses, "format": self.format, "announced": list(self.announced),
+                "receipts": list(self.receipts),
                 "problems": [msgspec.to_builtins(p) for p in self.problems]}
 
 
@@ -150,6 +161,8 @@ def _verify(folder: Path, result: LogResult, witnesses: Sequence[witnesses_.Witn
     if witnesses is not None:
         result.witnesses = len(witnesses)
         result.problems.extend(witnesses_.check(witnesses, seen, first))
+        result.announced = witnesses_.announced_lines(witnesses)
+        result.receipts = tuple(sorted(witnesses_.receipts(witnesses)))
 
 
 def _replay(prefix: str, k: int, before: GameState, present: dict[str, bool]) -> GameState:

@@ -19,8 +19,14 @@ Every figure is a median over repeated runs on this machine:
    the size of a mid-game game file;
 6. game records (:mod:`adjudicator.perf.bench_records`): size, and records verified per
    second with 1 and 2 workers in the process pool and on a Dask LocalCluster;
-7. the planner bot (:mod:`adjudicator.perf.bench_bots`): CPU time of a decision at the
-   default budget, median and 99th percentile.
+7. leagues (:mod:`adjudicator.perf.bench_league`): seating plans and ratings;
+8. hostile input and a held lock (:mod:`adjudicator.perf.bench_hostile`): the slowest
+   refusal of a hostile order or game file by ``trajan check``, and the wait before a
+   held lock is refused (what the tests check but do not time);
+9. the mail judge against hostile mail (:mod:`adjudicator.perf.bench_mail`): one run over
+   100 hostile messages and then a legal order, its wall time and peak memory;
+10. the planner bot (:mod:`adjudicator.perf.bench_bots`): CPU time of a decision at the
+    default budget, median and 99th percentile.
 """
 
 from __future__ import annotations
@@ -48,11 +54,16 @@ TARGETS = {
     "selfplay_games_per_second": (">=", 30.0),
     "verify_decisions_per_second": (">=", 3_000.0),
     "cold_peak_mb": ("<", 60.0),
+    "hostile_check_max_s": ("<", 5.0),  # bench_hostile.HOSTILE_TARGET_S
+    "lock_refusal_s": ("<", 2.0),  # bench_hostile.LOCK_TARGET_S
     "planner_decision_cpu_median_s": ("<=", 1.0),
 }
 
 
 class Figure(msgspec.Struct):
+    """One measured figure: its name, value and unit, and its target and whether it was met, if it
+    has one."""
+
     name: str
     value: float
     unit: str
@@ -61,11 +72,14 @@ class Figure(msgspec.Struct):
 
 
 class Bench(msgspec.Struct):
+    """A whole ``trajan bench`` run: the machine it ran on and every figure."""
+
     machine: dict[str, str]
     figures: list[Figure]
 
 
 def machine() -> dict[str, str]:
+    """The machine the figures were measured on: Python, platform, CPU, cores and load average."""
     cpu = platform.processor() or platform.machine()
     try:
         for line in Path("/proc/cpuinfo").read_text().splitlines():
@@ -110,6 +124,8 @@ def _make_log(folder: Path, players: int, seed: str) -> Path:
 
 
 def run(quick: bool = False) -> Bench:
+    """Measure every figure (``quick``: fewer repeats, for a first look); returns them with the
+    machine."""
     repeat = 3 if quick else 7
     figures: list[Figure] = []
     with tempfile.TemporaryDirectory() as tmp:
@@ -122,6 +138,15 @@ def run(quick: bool = False) -> Bench:
         from adjudicator.perf.bench_records import records_figures
 
         figures += records_figures(log, Path(tmp), quick)
+        from adjudicator.perf.bench_league import league_figures
+
+        figures += league_figures(quick)
+        from adjudicator.perf.bench_hostile import hostile_figures
+
+        figures += hostile_figures(log, Path(tmp))
+        from adjudicator.perf.bench_mail import mail_figures
+
+        figures += mail_figures(Path(tmp), quick)
         from adjudicator.perf.bench_bots import bot_figures
 
         figures += bot_figures(quick)
@@ -271,6 +296,7 @@ def _judge(f: Figure) -> Figure:
 
 
 def render(bench: Bench) -> str:
+    """The figures as ``trajan bench`` prints them, one a line, with each target's verdict."""
     lines = ["Machine: " + ", ".join(f"{k} {v}" for k, v in bench.machine.items()), ""]
     for f in bench.figures:
         verdict = "" if f.met is None else f" (target {f.target}: {'met' if f.met else 'NOT met'})"

@@ -15,10 +15,12 @@ and every game file before it; the short hashes say where a record first goes wr
 from __future__ import annotations
 
 import functools
+from collections.abc import Iterable, Sequence
 from typing import Annotated, Any, Literal
 
 import msgspec
 
+from adjudicator.digest import hexdigest
 from adjudicator.errors import Malformed, problem
 from adjudicator.files import io
 from adjudicator.model.base import Model
@@ -27,11 +29,19 @@ from adjudicator.model.state import Options, Seeding
 from adjudicator.model.vocab import PlayerColour
 
 RECORD = "trajan-game-record"
-RECORD_FORMAT = 1
+RECORD_FORMAT = 2
+SEAL_PREFIX = b"trajan-record-seal:"
 HASH_CHARS = 16  # hexadecimal digits of each produced game file's hash kept on its line
 SUFFIX = ".trajan.jsonl"  # what a record's file name ends with (in a folder of records)
 
 Hash = Annotated[str, msgspec.Meta(pattern="^[0-9a-f]{64}$")]
+# A person's name: printable, one line (the roster's rule).
+Person = Annotated[str, msgspec.Meta(min_length=1, max_length=100, pattern=r"^[^\x00-\x1f\x7f-\x9f]+$")]
+# When the last decision was made: a UTC date, or a UTC date and time.
+Date = Annotated[str, msgspec.Meta(
+    pattern=r"^[0-9]{4}-[0-9]{2}-[0-9]{2}(T[0-9]{2}:[0-9]{2}:[0-9]{2}Z)?$",
+    description="When the last decision was made: YYYY-MM-DD or YYYY-MM-DDTHH:MM:SSZ (UTC).")]
+Count = Annotated[int, msgspec.Meta(ge=0)]
 
 
 class Result(Model, frozen=True):
@@ -45,7 +55,9 @@ class Header(Model, kw_only=True, frozen=True):
     """The first line of a record."""
 
     record: Literal["trajan-game-record"] = "trajan-game-record"
-    format: Literal[1] = 1
+    format: Annotated[Literal[1, 2], msgspec.Meta(description=(
+        "1: the first form (no seal, no people); 2: adds people, answers, stand_ins, date "
+        "and seal."))] = 2
     rules: str
     game_format: Annotated[int, msgspec.Meta(description="The format of the game files replayed.")]
     game_id: str
@@ -64,6 +76,62 @@ class Header(Model, kw_only=True, frozen=True):
     decisions: Annotated[int, msgspec.Meta(ge=0, description="How many order lines follow.")]
     final: Annotated[Hash, msgspec.Meta(description="The hash of the last game file.")]
     result: Result | None = None
+    people: Annotated[dict[PlayerColour, Person], msgspec.Meta(description=(
+        "Format 2: the person who held each seat (the roster name, or --name when packing); a "
+        "colour without one was played by a bot entered as a player of its own."))] | None = None
+    answers: Annotated[dict[PlayerColour, Count], msgspec.Meta(description=(
+        "Format 2: how many order files each colour gave."))] | None = None
+    stand_ins: Annotated[dict[PlayerColour, Count], msgspec.Meta(description=(
+        "Format 2: how many of them a stand-in gave for the absent player (order files "
+        "carrying stand_in)."))] | None = None
+    date: Date | None = None
+    seal: Annotated[Hash, msgspec.Meta(description=(
+        "Format 2: SHA-256 of 'trajan-record-seal:' and this header's compact JSON with seal "
+        "empty: binds the names and date to the final hash."))] | None = None
+
+
+def seal_of(header: Header) -> str:
+    """The seal a format-2 header must carry (of its compact JSON with ``seal`` empty)."""
+    unsealed = msgspec.structs.replace(header, seal="")
+    return hexdigest(SEAL_PREFIX + msgspec.json.encode(unsealed))
+
+
+def sealed(header: Header) -> Header:
+    """``header`` with its seal."""
+    return msgspec.structs.replace(header, seal=seal_of(header))
+
+
+def utc_date(text: str) -> str:
+    """``text`` (an ISO date, or a date and time with its offset) as a record's UTC date;
+    raises :class:`ValueError`."""
+    from datetime import UTC, datetime
+
+    if len(text) == 10:
+        return datetime.strptime(text, "%Y-%m-%d").date().isoformat()
+    moment = datetime.fromisoformat(text.replace("Z", "+00:00"))
+    if moment.tzinfo is None:
+        raise ValueError("a date and time needs its offset (Z for UTC)")
+    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def count_answers(seats: Sequence[PlayerColour], orders: Iterable[OrderFile]
+                  ) -> tuple[dict[PlayerColour, int], dict[PlayerColour, int]]:
+    """How many order files each colour gave, and how many of them a stand-in gave."""
+    answers = dict.fromkeys(seats, 0)
+    stand_ins = dict.fromkeys(seats, 0)
+    for o in orders:
+        answers[o.player] = answers.get(o.player, 0) + 1
+        stand_ins[o.player] = stand_ins.get(o.player, 0) + (o.stand_in is not None)
+    return answers, stand_ins
+
+
+def stood_in(header: Header, colour: str) -> bool:
+    """Whether a person's seat was mostly played by a stand-in (more than half of its
+    order files); a format-1 record does not say, so never."""
+    if header.people is None or colour not in header.people:
+        return False
+    given = (header.answers or {}).get(colour, 0)
+    return 2 * (header.stand_ins or {}).get(colour, 0) > given
 
 
 class RawOrders(Model, frozen=True):
@@ -85,6 +153,7 @@ Line = Header | Move
 
 
 def encode_line(value: Header | Move) -> bytes:
+    """One line of a record: the header or a move as compact JSON, with its line break."""
     return msgspec.json.encode(value) + b"\n"
 
 
@@ -149,3 +218,9 @@ def forget() -> None:
 def orders_bytes(orders: OrderFile, field: str | RawOrders) -> bytes:
     """The order file's bytes as the log held them."""
     return field.json.encode() if isinstance(field, RawOrders) else io.encode_orders(orders)
+
+
+__all__ = ["RECORD", "RECORD_FORMAT", "SEAL_PREFIX", "HASH_CHARS", "SUFFIX", "Hash", "Person", "Date",
+           "Count", "Result", "Header", "seal_of", "sealed", "utc_date", "count_answers", "stood_in",
+           "RawOrders", "Move", "Line", "encode_line", "orders_field", "orders_of", "forget",
+           "orders_bytes"]

@@ -1,10 +1,8 @@
 """Verify many games: log folders and records, in a process pool or on a Dask cluster.
 
-What ``trajan verify`` is given is expanded by :func:`sources`: a log folder; a record
-(a file whose first line is a record's header); a folder of records (every
-``*.trajan.jsonl`` in it, in name order); or a file listing any of these, one a line
-(blank lines and lines starting with ``#`` skipped; relative paths are read from the
-list's folder).
+What ``trajan verify`` is given is expanded by :func:`~adjudicator.records.sources.sources`:
+log folders, records, folders of records and lists of them; any other file is refused by
+its kind, showing nothing of it.
 
 Records are independent, so they are verified in parallel: ``pool`` runs ``jobs``
 local processes, each given a record's contents; ``dask`` verifies them in batches on a
@@ -20,61 +18,17 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
-from adjudicator.errors import Malformed, problem
+from adjudicator.errors import Malformed
 from adjudicator.files import io
 from adjudicator.logs.verify import LogResult, verify_log
-from adjudicator.records.form import SUFFIX
 from adjudicator.records.replay import verify_record
+from adjudicator.records.sources import Source, sources, the_record
 
 Backend = Literal["pool", "dask"]
 IN_FLIGHT = 4  # tasks per worker submitted ahead
-MAX_LIST_DEPTH = 4
-
-
-@dataclass(frozen=True)
-class Source:
-    kind: Literal["log", "record"]
-    path: str
-
-
-def sources(paths: Sequence[Path], depth: int = 0) -> list[Source]:
-    """The logs and records that ``paths`` name (see the module's description)."""
-    out: list[Source] = []
-    for path in paths:
-        if path.is_dir():
-            found = sorted(p for p in path.iterdir() if p.name.endswith(SUFFIX))
-            if found and not (path / "0000-game.json").exists():
-                out.extend(Source("record", str(p)) for p in found)
-            else:
-                out.append(Source("log", str(path)))
-        elif path.is_file() and is_record(path):
-            out.append(Source("record", str(path)))
-        elif path.is_file():
-            if depth >= MAX_LIST_DEPTH:
-                raise Malformed([problem("verify.list_too_deep", "$", "Lists of lists nest too deeply "
-                                         f"(at most {MAX_LIST_DEPTH}).").located(str(path))])
-            out.extend(sources(listed(path), depth + 1))
-        else:
-            out.append(Source("log", str(path)))  # verify_log says what is missing
-    return out
-
-
-def is_record(path: Path) -> bool:
-    """Whether the file's first line is a game record's header."""
-    with io.open_regular(str(path)) as f:
-        head = f.read(64)
-    return head.lstrip().startswith(b'{"record"')
-
-
-def listed(path: Path) -> list[Path]:
-    """The paths a list file names (relative ones from the list's folder)."""
-    text = io.read_bytes(str(path)).decode("utf-8", errors="replace")
-    lines = [line.strip() for line in text.splitlines()]
-    return [path.parent / line for line in lines if line and not line.startswith("#")]
 
 
 def run(task: tuple[str, str, bytes | None]) -> LogResult:
@@ -175,7 +129,7 @@ def verify_witnessed(path: Path, witnesses: Sequence[Any]) -> LogResult:
     """A log folder or a record against the witnesses its players kept; a record is first
     unpacked (it must verify) into a temporary log folder, and the problems name the
     record with the file of the log they concern."""
-    if not (path.is_file() and is_record(path)):
+    if not the_record(path):
         return verify_log(path, witnesses)
     import tempfile
 
@@ -203,6 +157,7 @@ class Progress:
         self.total, self.show, self.done = total, show, 0
 
     def tick(self, result: LogResult) -> LogResult:
+        """Count one more game verified (and draw the bar); returns ``result`` unchanged."""
         self.done += 1
         if self.show:
             width = 30
@@ -212,3 +167,6 @@ class Progress:
                 sys.stderr.write("\n")
             sys.stderr.flush()
         return result
+
+
+__all__ = ["Source", "sources", "verify_many", "verify_witnessed", "on_pool", "run", "Progress", "IN_FLIGHT"]

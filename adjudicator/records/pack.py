@@ -6,12 +6,12 @@ memory too before it is returned, so a record ``pack`` writes always verifies.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 import msgspec
 
-from adjudicator.errors import Illegal, problem
+from adjudicator.errors import Illegal, Malformed, problem
 from adjudicator.files import io
 from adjudicator.logs.verify import verify_log
 from adjudicator.model.orders import OrderFile
@@ -22,8 +22,10 @@ from adjudicator.records.form import Header, Move
 from adjudicator.records.replay import result_of, verify_record
 
 
-def pack(folder: Path, names: Mapping[str, str] | None = None) -> bytes:
-    """The record of the log ``folder``; ``names`` by colour name the players.
+def pack(folder: Path, names: Mapping[str, str] | None = None, date: str | None = None) -> bytes:
+    """The record of the log ``folder``; ``names`` by colour name the people who held the
+    seats (from the roster, or ``--name``); ``date`` is when the last decision was made
+    (default: when the mail judge opened the log's last step, if the log is a judge's).
 
     Raises :class:`Illegal` with the divergence if the log (or its record) does not verify."""
     checked = verify_log(folder)
@@ -50,7 +52,10 @@ def pack(folder: Path, names: Mapping[str, str] | None = None) -> bytes:
         moves.append(Move(decision=orders.decision, player=orders.player,
                           orders=form.orders_field(orders, raw), game=chain[: form.HASH_CHARS]))
         orders_of.append(orders)
-    header = header_of(first, last, len(moves), players(first, orders_of, names or {}))
+    given = names or {}
+    people = {colour: given[colour] for colour in first.seats if colour in given}
+    header = header_of(first, last, len(moves), players(first, orders_of, people), people=people,
+                       orders=orders_of, date=date if date is not None else judge_date(folder, len(moves)))
     record = b"".join([form.encode_line(header), *(form.encode_line(m) for m in moves)])
     again = verify_record(record, str(folder))
     if not again.ok:
@@ -61,16 +66,41 @@ def pack(folder: Path, names: Mapping[str, str] | None = None) -> bytes:
     return record
 
 
-def header_of(first: GameState, last: GameState, decisions: int, names: dict[PlayerColour, str]) -> Header:
-    return Header(rules=first.rules, game_format=first.format, game_id=first.game_id, seats=first.seats,
-                  players=names, start_player=first.start_player,
-                  options=first.options, seeding=first.seeding, commitment=first.commitment,
-                  seed=last.seed, start=first.chain.hash, decisions=decisions, final=last.chain.hash,
-                  result=result_of(last))
+def header_of(first: GameState, last: GameState, decisions: int, names: dict[PlayerColour, str], *,
+              people: Mapping[PlayerColour, str], orders: Sequence[OrderFile], date: str | None) -> Header:
+    """The sealed format-2 header of a game from ``first`` to ``last``."""
+    answers, stand_ins = form.count_answers(first.seats, orders)
+    header = Header(rules=first.rules, game_format=first.format, game_id=first.game_id, seats=first.seats,
+                    players=names, start_player=first.start_player,
+                    options=first.options, seeding=first.seeding, commitment=first.commitment,
+                    seed=last.seed, start=first.chain.hash, decisions=decisions, final=last.chain.hash,
+                    result=result_of(last), people=dict(people),
+                    answers=answers, stand_ins=stand_ins, date=date)
+    return form.sealed(header)
 
 
-def players(first: GameState, orders: list[OrderFile], names: Mapping[str, str]) -> dict[PlayerColour, str]:
-    """Each colour's name: given, else the one stand-in that gave all its orders, else the colour."""
+def judge_date(folder: Path, step: int) -> str | None:
+    """When the mail judge opened ``step`` of the log ``folder`` (``GAMEDIR/log``), in UTC."""
+    state = folder.parent / "judge" / "state.json"
+    if folder.name != "log" or not state.is_file():
+        return None
+    try:
+        opened = msgspec.json.decode(io.read_bytes(str(state)), type=_Opened).opened.get(str(step))
+        return form.utc_date(opened) if opened is not None else None
+    except (msgspec.DecodeError, msgspec.ValidationError, ValueError):
+        raise Malformed([problem("record.judge_state", "$.opened", "The mail judge's record of when each "
+                                 "step opened cannot be read: give the date with --date.")
+                         .located(str(state))]) from None
+
+
+class _Opened(msgspec.Struct):
+    opened: dict[str, str] = {}
+
+
+def players(first: GameState, orders: list[OrderFile], names: Mapping[PlayerColour, str]
+            ) -> dict[PlayerColour, str]:
+    """Each colour's name: its person's, else the one stand-in that gave all its orders (a
+    bot entered as a player), else the colour."""
     out: dict[PlayerColour, str] = {}
     for colour in first.seats:
         stand_ins = {_stand_in(o) for o in orders if o.player == colour}

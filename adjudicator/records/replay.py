@@ -25,6 +25,7 @@ from adjudicator.logs.verify import Divergence, LogResult
 from adjudicator.model.state import GameOver, GameState
 from adjudicator.records import form
 from adjudicator.records.form import Header, Move, Result
+from adjudicator.records.seal import check_header
 
 
 def read_record(content: bytes, name: str) -> tuple[Header, list[Move]]:
@@ -34,6 +35,9 @@ def read_record(content: bytes, name: str) -> tuple[Header, list[Move]]:
         lines.pop()
     if not lines:
         raise Divergence(name, "record.empty", "$", "This record is empty.")
+    if content.startswith(b"\xef\xbb\xbf"):
+        raise Divergence(name, "input.bom", "$", "The record begins with a byte-order mark (BOM); a record "
+                         "is UTF-8 without one.")
     try:
         header = msgspec.json.decode(lines[0], type=Header)
     except msgspec.DecodeError as e:
@@ -86,6 +90,7 @@ def _verify(content: bytes, name: str, result: LogResult) -> None:
         said = "none (the game is not over)" if wanted is None else describe(wanted)
         raise Divergence(name, "record.result_mismatch", "$[0].result",
                          f"The header's result is not the game's, which is {said}.")
+    check_header(header, moves, name)
     result.commitment = "checked"
 
 
@@ -139,12 +144,14 @@ def step(header: Header, state: GameState, move: Move, i: int, name: str) -> Gam
 
 
 def result_of(state: GameState) -> Result | None:
+    """The result of a finished game (ranking and VP), or ``None`` while it runs."""
     if not isinstance(state.pending, GameOver):
         return None
     return Result(ranking=state.pending.ranking, vp={p.colour: p.vp for p in state.players})
 
 
 def describe(result: Result) -> str:
+    """A result on one line: each colour and its VP, from the winner down."""
     return ", ".join(f"{c} {result.vp[c]} VP" for c in result.ranking)
 
 

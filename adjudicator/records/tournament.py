@@ -8,13 +8,16 @@ the same as ``trajan pack`` makes from the self-play log of the same game.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Mapping, Sequence
 from pathlib import Path
+
+import msgspec
 
 from adjudicator.files import io, write
 from adjudicator.game import engine
 from adjudicator.game.newgame import new_game
 from adjudicator.logs.selfplay import MAX_DECISIONS, bot_orders
+from adjudicator.model.orders import OrderFile
 from adjudicator.model.state import GameOver
 from adjudicator.model.vocab import PLAYER_COLOURS, PlayerColour
 from adjudicator.records import form
@@ -26,22 +29,34 @@ FIELD = (("Aurelia", "greedy"), ("Brutus", "random"), ("Cassia", "greedy"),
          ("Decimus", "random"), ("Livia", "greedy"), ("Marcus", "random"))
 
 
-def bot_record(seed: str, bots: Sequence[str], names: Sequence[str] | None = None) -> bytes:
-    """The record of a test game set up from ``seed``, one bot per seat (red, green, ...)."""
+def bot_record(seed: str, bots: Sequence[str], names: Sequence[str] | None = None, *,
+               people: Mapping[PlayerColour, str] | None = None, own: Collection[PlayerColour] = (),
+               date: str | None = None) -> bytes:
+    """The record of a test game set up from ``seed``, one bot per seat (red, green, ...).
+
+    ``names`` name the bots entered as players (default: the bot's own name); ``people``
+    are persons holding seats (their names win); the bot's orders for a colour in ``own``
+    are written as the player's own (``written_by`` the bot, no ``stand_in``), the others
+    as a stand-in's.  ``date``: when the last decision was made."""
     colours = PLAYER_COLOURS[: len(bots)]
     first = state = new_game(colours, seed, method="test")
     moves: list[Move] = []
+    given: list[OrderFile] = []
     while not isinstance(state.pending, GameOver):
         if len(moves) >= MAX_DECISIONS:
             raise RuntimeError("the bots did not finish")
         orders = bot_orders(state, bots, seed)
+        if orders.player in own:
+            orders = msgspec.structs.replace(orders, written_by=orders.stand_in, stand_in=None)
         state = engine.adjudicate(state, orders).state
         moves.append(Move(decision=orders.decision, player=orders.player,
                           orders=form.orders_field(orders, io.encode_orders(orders)),
                           game=state.chain.hash[: form.HASH_CHARS]))
-    who: dict[PlayerColour, str] = {c: (names[i] if names else f"{bots[i]} bot")
+        given.append(orders)
+    persons: dict[PlayerColour, str] = dict(people or {})
+    who: dict[PlayerColour, str] = {c: persons.get(c) or (names[i] if names else f"{bots[i]} bot")
                                     for i, c in enumerate(colours)}
-    header = header_of(first, state, len(moves), who)
+    header = header_of(first, state, len(moves), who, people=persons, orders=given, date=date)
     return b"".join([form.encode_line(header), *(form.encode_line(m) for m in moves)])
 
 

@@ -35,8 +35,10 @@ def steps(folder: Path) -> list[int]:
 
 
 def log_mails(folder: Path, step: int | None = None, roster: Roster | None = None,
-              pictures: Pictures = "svg") -> list[Mail]:
-    """Every player's mail of step ``step`` of the log (default: the latest step)."""
+              pictures: Pictures = "svg", since: int | None = None) -> list[Mail]:
+    """Every player's mail of step ``step`` of the log (default: the latest step).  With
+    ``since`` (the last step whose mails were sent), the news tells every step after it:
+    steps added by hand (``trajan log add``) between two runs of the mail judge."""
     k = steps(folder)[-1] if step is None else step
     name = folder / f"{k:04d}-game.json"
     if not name.is_file():
@@ -47,7 +49,8 @@ def log_mails(folder: Path, step: int | None = None, roster: Roster | None = Non
         problems = roster_problems(roster, state.game_id, state.seats)
         if problems:
             raise Malformed(problems)
-    private = {c: _report(folder, k, c) for c in state.seats}
+    first = k if since is None or since >= k else max(since + 1, 0)
+    private = {c: "\n".join(_report(folder, j, c) for j in range(first, k + 1)) for c in state.seats}
     return player_mails(state, private, roster, k, pictures)
 
 
