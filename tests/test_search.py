@@ -111,7 +111,7 @@ def test_cli_bot_and_selfplay_with_search(tmp_path: Path) -> None:
 
 # --- The planner ---------------------------------------------------------------------
 
-PLANNER_GAMES = int(os.environ.get("TRAJAN_PLANNER_GAMES", "2"))
+PLANNER_GAMES = size("TRAJAN_PLANNER_GAMES")
 PLANNER_BUDGET = 4
 
 

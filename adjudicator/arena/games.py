@@ -62,6 +62,8 @@ class GameTask(msgspec.Struct, frozen=True):
 
 
 class SeatResult(msgspec.Struct, frozen=True):
+    """What one seat of a finished game scored and did (read from the game's events)."""
+
     bot: int  # index into the match's bots
     colour: PlayerColour
     position: int  # 1: the start player, 2: the next clockwise, ...
@@ -76,6 +78,8 @@ class SeatResult(msgspec.Struct, frozen=True):
 
 
 class GameResult(msgspec.Struct, frozen=True):
+    """A finished arena game: its task, the game id, its decisions and every seat's result."""
+
     task: GameTask
     game_id: str
     decisions: int

@@ -25,6 +25,9 @@ from adjudicator.arena.games import BotSpec, GameResult, GameTask, play
 
 
 class Sprt(msgspec.Struct, frozen=True):
+    """The sequential test asked for: H0 the first bot is ``elo0`` stronger, H1 ``elo1``;
+    ``alpha`` and ``beta`` its error rates."""
+
     elo0: float
     elo1: float
     alpha: float = 0.05
@@ -32,6 +35,9 @@ class Sprt(msgspec.Struct, frozen=True):
 
 
 class MatchPlan(msgspec.Struct, frozen=True):
+    """A match: its bots, the player count, how many setups (from ``first_setup``) of
+    which seed, and the sequential test if one is asked for."""
+
     bots: tuple[BotSpec, ...]
     players: int
     setups: int
@@ -50,6 +56,7 @@ class SprtState(msgspec.Struct):
     decision: stats.Decision = None
 
     def add(self, score: float) -> stats.Decision:
+        """Take one group's score; the decision once the ratio leaves Wald's bounds."""
         self.scores.append(score)
         s0, s1 = stats.score_of_elo(self.sprt.elo0), stats.score_of_elo(self.sprt.elo1)
         self.llr = stats.llr(stats.grid_counts(self.scores, self.steps), s0, s1)
@@ -67,6 +74,7 @@ def tables(bots: int, players: int) -> list[tuple[int, ...]]:
 
 
 def tasks(plan: MatchPlan) -> list[GameTask]:
+    """Every game of the match, setup by setup, each setup in every rotation."""
     seating = tables(len(plan.bots), plan.players)
     return [GameTask(seed=f"{plan.seed}-{plan.players}p-{k}", setup=k, rotation=r, table=t)
             for k in range(plan.first_setup, plan.first_setup + plan.setups)

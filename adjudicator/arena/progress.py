@@ -14,6 +14,7 @@ class Bar:
         self.show, self.players, self.drawn = show, players, False
 
     def tick(self, done: int, total: int, sprt: SprtState | None) -> None:
+        """Redraw the bar: ``done`` of ``total`` games, and the test's ratio so far."""
         if not self.show:
             return
         from adjudicator.arena.stats import bounds
@@ -29,6 +30,7 @@ class Bar:
         self.drawn = True
 
     def close(self) -> None:
+        """End the bar's line (if one was drawn)."""
         if self.drawn:
             sys.stderr.write("\n")
             sys.stderr.flush()

@@ -65,6 +65,8 @@ def _unique(specs: list[BotSpec]) -> list[BotSpec]:
 
 
 def player_counts(text: str, bots: int) -> list[int]:
+    """``--players``: 2, 3 or 4, or several comma-separated, each fitting the bots given;
+    raises :class:`Malformed` listing every bad word."""
     counts, problems = [], []
     for word in (w.strip() for w in text.split(",")):
         if word not in ("2", "3", "4"):

@@ -103,6 +103,7 @@ def bounds(alpha: float, beta: float) -> tuple[float, float]:
 
 
 def sprt_decision(value: float, alpha: float, beta: float) -> Decision:
+    """``"H1"`` at or above the upper bound, ``"H0"`` at or below the lower, else ``None``."""
     low, high = bounds(alpha, beta)
     if value >= high:
         return "H1"

@@ -46,6 +46,8 @@ class Diagnostics(msgspec.Struct, frozen=True):
 
 
 class SprtFigures(msgspec.Struct, frozen=True):
+    """The sequential test where the match stopped: its hypotheses, ratio, bounds and decision."""
+
     elo0: float
     elo1: float
     alpha: float
@@ -60,6 +62,9 @@ class SprtFigures(msgspec.Struct, frozen=True):
 
 
 class Summary(msgspec.Struct, frozen=True):
+    """A match's figures (the form of ``trajan arena --json``): per bot, per seat, what the
+    bots did, the test, and the command that plays the match again."""
+
     command: str
     seed: str
     players: int
@@ -74,6 +79,7 @@ class Summary(msgspec.Struct, frozen=True):
 
 def summarize(plan: MatchPlan, games: Sequence[GameResult], sprt: SprtState | None,
               command: str) -> Summary:
+    """The figures of the games of ``plan`` played (and the test's state)."""
     seats = [(g, s) for g in games for s in g.seats]
     labels = [b.label for b in plan.bots]
     overall = tuple(_figures(labels[i], [s for _, s in seats if s.bot == i], plan.players)

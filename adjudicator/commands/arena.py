@@ -33,8 +33,8 @@ def arena(
                                        "rotation).")] = 100,
     seed: Annotated[str, typer.Option("--seed", help="Setup k of a P-player match is the test game "
                                       "SEED-Pp-k.")] = "arena",
-    first: Annotated[int, typer.Option("--first-setup", min=0, max=MAX_SETUP, help="The first setup's number (to go "
-                                       "on from an earlier run).")] = 0,
+    first: Annotated[int, typer.Option("--first-setup", min=0, max=MAX_SETUP, help="The first setup's "
+                                       "number (to go on from an earlier run).")] = 0,
     jobs: Annotated[int, typer.Option("--jobs", min=1, max=MAX_JOBS, help="Games played at once "
                                       "(processes).")] = 1,
     sprt: Annotated[str | None, typer.Option(

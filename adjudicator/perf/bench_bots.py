@@ -14,6 +14,7 @@ from adjudicator.perf.bench import Figure
 
 
 def bot_figures(quick: bool) -> list[Figure]:
+    """The planner's CPU time per decision at the default budget: median and 99th percentile."""
     from adjudicator.arena.stats import quantile
     from adjudicator.game.engine import adjudicate, deciders
     from adjudicator.game.newgame import new_game

@@ -53,6 +53,7 @@ class PlannerBot:
         self.sowings, self.beam, self.horizon = sowings, beam, horizon
 
     def answer(self, state: GameState, colour: PlayerColour, rng: Stream) -> Answer:
+        """The planned turn for a turn decision; greedy's answer for the others."""
         pending = state.pending
         if isinstance(pending, (TakeTurn, ContinueTurn)):
             return self._turn(state, colour, rng)

@@ -117,12 +117,15 @@ class Valuer:
 
     def score(self, state: GameState, colour: PlayerColour, unseen: int = 0,
               round_ends: bool = False) -> float:
+        """:func:`score` with these weights and this model."""
         return score(state, colour, self.w, unseen, round_ends, self.m)
 
     def phase(self, state: GameState, round_ends: bool = False) -> Phase:
+        """:func:`~adjudicator.bots.planner.features.phase` with these weights."""
         return phase(state, self.w, round_ends)
 
     def trays(self, p: Player, ph: Phase) -> float:
+        """:func:`trays_value` with these weights and this model."""
         return trays_value(p, ph, self.w, self.m)
 
 

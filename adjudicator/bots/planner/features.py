@@ -344,6 +344,7 @@ def consul(state: GameState, ph: Phase, w: Weights,
 
 
 def bonus_profile(state: GameState, p: Player) -> Profile:
+    """What the bonus tiles and the forum tiles a quarter end may pay depend on for ``p``."""
     workers = sum(p.colour in s.workers for s in state.board.district)
     held = (("bread" in p.forum_tiles), ("games" in p.forum_tiles), ("religion" in p.forum_tiles))
     return (workers, len(p.legionnaires), sum(b.side == "yellow" for b in p.bonus_tiles), held,

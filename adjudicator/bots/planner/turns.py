@@ -43,6 +43,8 @@ MAX_ORDERS = 720  # colour orders tried for the markers that do not decide the t
 
 
 class Plan(NamedTuple):
+    """A candidate turn: its steps so far and the state they lead to."""
+
     steps: tuple[Step, ...]
     state: GameState  # after the steps; the turn not yet ended
     progress: TurnProgress

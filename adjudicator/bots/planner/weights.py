@@ -7,6 +7,8 @@ import msgspec
 
 
 class Weights(msgspec.Struct, frozen=True):
+    """The planner's hand-made parameters (the fitted feature weights are in model.json)."""
+
     # Turns a player gets per round, on average (about two markers moved per turn).
     turns_per_round: float = 2.6
     # A card not yet seen (drawn by a step being scored): its VP at the end and a share of
