@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from adjudicator import Answer, View
 from adjudicator.arena import stats
 from adjudicator.arena.match import MatchPlan, Sprt, SprtState, group_score, tables, tasks
 from adjudicator.commands.main import app
@@ -181,4 +182,34 @@ def test_arena_refuses_bad_words() -> None:
     assert codes == ["args.unknown_bot", "args.usage"]
     assert _arena("greedy", "random", "--players", "5")[0] == 2
     assert _arena("greedy", "random", "--sprt", "50,0")[0] == 2
+    code, text = _arena("greedy", "random", "--sprt", "0,50", "--alpha", "0.5", "--beta", "x", "--json")
+    assert code == 2 and [(p["code"], p["path"]) for p in json.loads(text)] == [
+        ("args.usage", "--alpha"), ("args.usage", "--beta")]
     assert _arena("greedy", "random", "greedy", "--players", "4")[0] == 2
+
+
+class FirstStep:
+    """A bot author's bot (the public API): each step the first legal one, handed views only."""
+
+    name = "first-step"
+    handed: list[type] = []
+
+    def answer(self, view: View) -> Answer:
+        FirstStep.handed.append(type(view))
+        if view.pending.kind not in ("turn", "turn_continue"):
+            return next(view.legal_answers())
+        plan = view.turn()
+        while not plan.may_end and (steps := plan.legal_steps()):
+            plan.play(steps[0])
+        return plan.answer()
+
+
+def test_arena_plays_a_bot_authors_class_handed_views() -> None:
+    FirstStep.handed.clear()
+    code, text = _arena("tests.test_arena:FirstStep", "greedy", "--games", "2", "--seed", "t", "--json")
+    assert code == 0, text
+    (summary,) = json.loads(text)
+    assert summary["overall"][0]["bot"] == "tests.test_arena:FirstStep" and summary["games"] == 2
+    assert FirstStep.handed and set(FirstStep.handed) == {View}
+    code, text = _arena("tests.test_arena:Nothing", "greedy", "--json")
+    assert code == 2 and [p["code"] for p in json.loads(text)] == ["args.unknown_bot"]

@@ -13,7 +13,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 
@@ -32,6 +32,9 @@ from adjudicator.model.events import (
 from adjudicator.model.orders import OrderFile
 from adjudicator.model.state import ContinueTurn, GameOver, GameState, TakeTurn
 from adjudicator.model.vocab import PLAYER_COLOURS, PlayerColour
+
+if TYPE_CHECKING:
+    from adjudicator.api.bots import Bot as ApiBot
 
 MAX_DECISIONS = 5000
 
@@ -114,23 +117,30 @@ def play(task: GameTask, bots: Sequence[BotSpec]) -> GameResult:
 
 
 def _orders(state: GameState, colour: PlayerColour, spec: BotSpec, seed: str) -> OrderFile:
-    """The bot's order, from the stand-in of its player's view (as ``trajan bot`` gives it)."""
+    """The bot's order: a built-in bot's from the stand-in of its player's view (as ``trajan
+    bot`` gives it), a bot author's from the player's view itself (the public API)."""
     if spec.weights is None and spec.model is None and ":" not in spec.name:
         return absent_orders(state, colour, spec.name, seed, spec.budget)
-    from adjudicator.rng import Stream
     from adjudicator.views.redact import view_of
+
+    seen = view_of(state, colour)
+    if ":" in spec.name:
+        from adjudicator.api.view import View
+
+        own, view = load_class(spec.name)(), View(seen)
+        return view.order(own.answer(view), stand_in=f"{own.name} bot")
+    from adjudicator.rng import Stream
     from adjudicator.views.standin import as_state
 
-    bot = _bot(spec)
-    seen = as_state(view_of(state, colour))
-    answer = bot.answer(seen, colour, Stream(seed, f"bot-{seen.decision}-{colour}"))
+    bot = _tuned(spec)
+    stand_in = as_state(seen)
+    answer = bot.answer(stand_in, colour, Stream(seed, f"bot-{stand_in.decision}-{colour}"))
     return OrderFile(game_id=seen.game_id, decision=seen.decision, player=colour,
                      stand_in=f"{bot.name} bot", answer=answer)
 
 
-def _bot(spec: BotSpec) -> Bot:
-    if ":" in spec.name:
-        return load_class(spec.name)()
+def _tuned(spec: BotSpec) -> Bot:
+    """The planner with a spec's weights or feature model (tuning)."""
     from adjudicator.bots.planner import DEFAULT_BUDGET, PlannerBot
     from adjudicator.bots.planner.evaluate import Model
     from adjudicator.bots.planner.weights import Weights
@@ -141,12 +151,13 @@ def _bot(spec: BotSpec) -> Bot:
     return PlannerBot(budget, weights=weights, model=model)
 
 
-def load_class(path: str) -> Callable[[], Bot]:
-    """A bot class named ``package.module:Class`` (a bot author's own, made with no arguments)."""
+def load_class(path: str) -> Callable[[], ApiBot]:
+    """A bot class named ``package.module:Class``: a bot author's own, made with no
+    arguments, implementing :class:`adjudicator.api.bots.Bot` (handed its player's view)."""
     import importlib
 
     module, _, name = path.partition(":")
-    found: Callable[[], Bot] = getattr(importlib.import_module(module), name)
+    found: Callable[[], ApiBot] = getattr(importlib.import_module(module), name)
     return found
 
 

@@ -49,7 +49,7 @@ def _loadable(word: str, path: str) -> list[Problem]:
     except (ImportError, AttributeError) as e:
         return [problem("args.unknown_bot", path, f"Cannot load the bot {word!r} ({type(e).__name__}: {e}).")]
     if not callable(getattr(cls, "answer", None)):
-        return [problem("args.unknown_bot", path, f"{word!r} has no answer(state, colour, rng) method.")]
+        return [problem("args.unknown_bot", path, f"{word!r} has no answer(view) method.")]
     return []
 
 

@@ -53,7 +53,8 @@ class PlannerBot:
         self.sowings, self.beam, self.horizon = sowings, beam, horizon
 
     def answer(self, state: GameState, colour: PlayerColour, rng: Stream) -> Answer:
-        """The planned turn for a turn decision; greedy's answer for the others."""
+        """The planned turn for a turn decision; the best-scoring answer for the starting
+        Trajan tiles, the demands and the consul's bonus tile; greedy's for the rest of setup."""
         pending = state.pending
         if isinstance(pending, (TakeTurn, ContinueTurn)):
             return self._turn(state, colour, rng)
