@@ -7,7 +7,7 @@ plays the games (the named bot in every seat; game n of P players: seed
 went on to score by the end.  The weights ``a + b * left`` of each feature are then
 fitted by ridge regression (least squares with a small penalty) of the VP still to come
 on the features and the features times the share of the game left.  The seeds of the
-fits are recorded in ``docs/incoming/bots.md``; never the tests' seeds.
+fits are recorded in ``docs/manual/bots/arena.md``; never the tests' seeds.
 """
 
 from __future__ import annotations

@@ -9,7 +9,7 @@ place in the final ranking (ties broken by the rules).  Not part of the test run
 takes hours at the default budget; ``tests/test_search.py`` plays a few games in CI.
 It reproduces the README's figures of ``search``; ``trajan arena`` (paired setups, the
 seats rotated, Wilson intervals and an SPRT) measures any bots, the planner's figures
-among them (``docs/incoming/bots.md``).
+among them (``docs/manual/bots/arena.md``).
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@
 ``python -m tests.tune --games 100 --budget 0 --seed tune-B '{"ready_next": 0.8}'`` plays
 the planner with those weights changed against the planner with the defaults (seats
 rotated, paired setups, ``--jobs`` processes) and prints the arena's figures.  The
-seeds of tuning runs are recorded in ``docs/incoming/bots.md``; they are never the
+seeds of tuning runs are recorded in ``docs/manual/bots/arena.md``; they are never the
 seeds of the tests or of the figures reported.
 """
 

@@ -69,7 +69,7 @@ BOT_NAMES = ("random", "greedy", "search", "planner")
 """The names of the built-in bots, as ``--bot`` and ``--bots`` take them."""
 
 # ``--level``: for people who play against a bot, from a beginner's opponent to the
-# strongest (the bot and its budget; strengths measured in docs/incoming/bots.md).
+# strongest (the bot and its budget; strengths measured in docs/manual/bots/builtin.md).
 LEVELS: dict[int, tuple[str, int | None]] = {
     1: ("greedy", None),
     2: ("planner", 0),

@@ -9,7 +9,7 @@ vote, extra action tiles ...), each weighted by ``a + b * left`` where ``left`` 
 share of the game still to play: a tile in hand is worth more early than late.  The
 weights (``model.json`` beside this module) were fitted by least squares to the VP the
 players went on to score in games of the planner against itself, seeds and games in
-``docs/incoming/bots.md`` (``python -m tests.fit`` refits them).
+``docs/manual/bots/arena.md`` (``python -m tests.fit`` refits them).
 
 Everything a value reads is public or the player's own: other players' hands count by
 their number (the cards are not seen), and a step that draws cards is scored with them

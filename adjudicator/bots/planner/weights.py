@@ -1,5 +1,5 @@
 """The planner's hand-set numbers (beside the fitted feature weights of ``model.json``),
-in one place; tuned with the arena (``docs/incoming/bots.md`` lists the seeds and runs)."""
+in one place; tuned with the arena (``docs/manual/bots/arena.md`` lists the seeds and runs)."""
 
 from __future__ import annotations
 
