@@ -5,7 +5,7 @@ Kept by the game master beside the game's log in a TOML file edited by hand
 not part of the game file: addresses never enter the hash chain, a report or a view.
 """
 
-from typing import Annotated
+from typing import Annotated, Literal
 
 import msgspec
 
@@ -25,11 +25,24 @@ Address = Annotated[str, msgspec.Meta(min_length=3, max_length=254,
                                       pattern=rf'^(?!.*=\?)[^\s<>()\[\]\\,;:"@{_LINES}{_FORMAT}]+@[A-Za-z0-9.-]+\.[A-Za-z]{{2,}}$')]
 
 
-class Seat(Model, frozen=True):
-    """One player: the name their mails greet them by, and their address."""
+# How often a player gets mail from the mail judge (issue 27): "decisions", when they must
+# decide (with all news since their last mail) and at each quarter's end and the game's end;
+# "every-step", after every step of the game; "digest", as "decisions", plus at most one
+# news mail a day.
+MailMode = Literal["decisions", "every-step", "digest"]
+# The board picture a mail carries: PNG (shown inline by mail clients), SVG, or none.
+Pictures = Literal["svg", "png", "none"]
+
+
+class Seat(Model, kw_only=True, frozen=True):
+    """One player: the name their mails greet them by, their address, and how they want
+    their mail (every field after the address is optional, so older rosters still load)."""
 
     name: Name
     address: Address
+    mail: MailMode = "decisions"
+    attach_view: bool = False  # the view file attached (for ``trajan check``/``options``)
+    pictures: Pictures | None = None  # None: the roster's ``pictures``
 
 
 class Roster(Model, kw_only=True, frozen=True):
@@ -38,4 +51,6 @@ class Roster(Model, kw_only=True, frozen=True):
     game: str | None = None
     # The game master's own address, the sender of every mail (From:).
     judge: Address | None = None
+    # The board picture of every seat that names none (None: PNG where it can be made).
+    pictures: Pictures | None = None
     players: dict[PlayerColour, Seat]

@@ -7,8 +7,11 @@ from adjudicator.components import components
 
 
 def trajan_tile_text(tile_id: str) -> str:
-    """``workers-4 (green+orange, workers, 5 VP)``; an unknown id as it is."""
+    """``workers-4 (green+orange, workers, 5 VP)``; a demand tile names its icon (``demand-4
+    (green+green, demand: games, 1 VP)``, issue 27); an unknown id as it is."""
     data = components().trajan_tile.get(tile_id)
     if data is None:
         return tile_id
-    return f"{tile_id} ({'+'.join(data.colours)}, {data.category}, {data.vp} VP)"
+    demand = getattr(data.effect, "demand", None)
+    what = f"{data.category}: {demand}" if data.category == "demand" and demand else data.category
+    return f"{tile_id} ({'+'.join(data.colours)}, {what}, {data.vp} VP)"

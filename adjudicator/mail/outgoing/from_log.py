@@ -15,9 +15,9 @@ from pathlib import Path
 
 from adjudicator.errors import Malformed, problem
 from adjudicator.files import io
-from adjudicator.mail.outgoing.compose import Mail, Pictures, player_mails
+from adjudicator.mail.outgoing.compose import Mail, player_mails
 from adjudicator.mail.outgoing.roster import roster_problems
-from adjudicator.model.roster import Roster
+from adjudicator.model.roster import Pictures, Roster
 
 _GAME = re.compile(r"^(\d{4})-game\.json$")
 

@@ -1,5 +1,9 @@
 """The text of a player's mail, section by section, from that player's view alone.
 
+A mail says first what the player must decide (and by when, and who else the game waits
+for), then the reply template, then the news since their last mail, and the full state
+last (issue 27).
+
 Everything here is computed from the player's view (:mod:`adjudicator.views.view`) and
 their private report: the state is ``trajan show`` of the view, the options those of
 the view's stand-in (``trajan options VIEW``), the warnings those ``trajan check`` gives
@@ -14,11 +18,14 @@ from __future__ import annotations
 
 import re
 import textwrap
+from collections.abc import Sequence
 
 from adjudicator.escape import terminal
 from adjudicator.game.hints import hints
 from adjudicator.game.options import ContinueOptions, NoDecision, OptionsFile, TurnOptions
+from adjudicator.mail.outgoing.news import news_lines
 from adjudicator.model.orders import ContinueTurnAnswer, OrderFile, PlayTurn
+from adjudicator.model.state import kind_of
 from adjudicator.model.vocab import PlayerColour
 from adjudicator.notation.text import header_lines
 from adjudicator.rendering.options_text import render_options
@@ -37,12 +44,26 @@ _PROSE = re.compile(r"^(Game |[a-z]+: )")
 BEFORE_SENDING = (
     "Before you send: the judge accepts a turn that leaves something open, but it is lost. "
     "A first construction tile of a type gives a bonus action at once (put its step right "
-    "after the build); an accomplished Trajan tile's special action follows the sowing "
-    "('trajan special'); an extra action tile repeats an action ('extra ACTION' after it). "
-    "A step that needs cards you draw in this order (seaport draw, a Trajan tile that "
-    "draws) must wait: end the order after the draw; the turn pauses, and your next mail "
-    "shows the cards and the steps left."
+    "after the build: stairs a forum, window a senate, fountain a seaport, mosaic a trajan, "
+    "door a military action); an accomplished Trajan tile's special action follows the "
+    "sowing ('trajan special'); an extra action tile repeats an action ('extra ACTION' "
+    "after it). A step that needs cards you draw in this order (seaport draw, a Trajan tile "
+    "that draws) must wait: end the order after the draw; the turn pauses, and your next "
+    "mail shows the cards and the steps left."
 )
+# What each decision asks, for the first line of the mail and its subject.
+ASKS = {"setup_markers": "place your action markers", "setup_cards": "take your starting cards",
+        "setup_trajan": "choose your starting Trajan tiles", "turn": "your turn",
+        "turn_continue": "continue your turn", "demands": "meet the people's demands",
+        "consul": "choose a bonus tile"}
+# What the game waits for, said of the other players.
+WAITS = {"setup_markers": "the action markers", "setup_cards": "the starting cards",
+         "setup_trajan": "the starting Trajan tiles", "turn": "a turn", "turn_continue": "the rest of a turn",
+         "demands": "the people's demands", "consul": "the consul's bonus tile"}
+# What each decision asks, short, for a subject that fits one line.
+SUBJECTS = {"setup_markers": "your markers", "setup_cards": "your cards", "setup_trajan": "your Trajan tiles",
+            "turn": "your turn", "turn_continue": "your turn goes on", "demands": "the demands",
+            "consul": "your bonus tile"}
 
 
 def wrap(text: str, width: int = WIDTH) -> list[str]:
@@ -62,9 +83,38 @@ def wrap(text: str, width: int = WIDTH) -> list[str]:
     return out
 
 
-def news_section(private_report: str) -> list[str]:
-    """What happened (the private report of the decision: Markdown, readable as text)."""
-    return ["== What happened ==", "", *wrap(private_report.rstrip("\n"))]
+def news_section(reports: Sequence[str]) -> list[str]:
+    """What happened since the player's last mail: each decision's private report, as plain
+    text (:mod:`.news`)."""
+    lines = news_lines(reports)
+    if not lines:
+        return []
+    return ["== What happened since your last mail ==", "", *(w for line in lines for w in wrap(line))]
+
+
+def opening(view: GameView, decides: bool, deadline: str | None) -> list[str]:
+    """What the mail is about: the decision asked (with its deadline), or whom the game
+    waits for."""
+    from adjudicator.game.engine import deciders
+
+    who = deciders(view.pending)
+    others = [c for c in who if c != view.viewer]
+    what = ASKS.get(kind_of(view.pending), kind_of(view.pending))
+    if not who:
+        return ["The game is over; thank you for playing. The final state is below."]
+    if not decides:
+        waits = WAITS.get(kind_of(view.pending), kind_of(view.pending))
+        return wrap(f"You have nothing to decide now: the game waits for {_names(who)} "
+                    f"({waits}, decision {view.decision}).")
+    lines = [f"Decision {view.decision}: {what}."]
+    if deadline:
+        lines.append(f"Deadline: {deadline}; after it, a bot answers for you.")
+    lines.append(f"The game waits also for {_names(others)}." if others else "The game waits for you only.")
+    return [out for line in lines for out in wrap(line)]
+
+
+def _names(colours: Sequence[str]) -> str:
+    return colours[0] if len(colours) == 1 else ", ".join(colours[:-1]) + " and " + colours[-1]
 
 
 def state_section(view: GameView) -> list[str]:
@@ -82,7 +132,7 @@ def player_options(view: GameView) -> OptionsFile | None:
 def decide_section(view: GameView, found: OptionsFile) -> list[str]:
     """What the player must decide: every legal answer or step, ready to copy, and the hints."""
     lines = ["== What you decide now ==", ""]
-    for line in render_options(found).rstrip("\n").split("\n")[2:]:  # the title is the subject's
+    for line in render_options(found, grouped=True, view=view).rstrip("\n").split("\n")[2:]:  # no title
         lines += option_line(line)
     option = found.options[0]
     if isinstance(option, (TurnOptions, ContinueOptions)):
@@ -95,11 +145,23 @@ def option_line(line: str) -> list[str]:
     """One line of ``trajan options`` for a mail: a comment goes on its own line(s) above."""
     if _PROSE.match(line):
         return wrap(line)
+    if line.lstrip().startswith("#"):
+        return comment(line)
     step, sep, note = line.partition("  # ")
     if not sep:
-        return wrap(line) if line.lstrip().startswith("#") else [line]
+        return [line]
     indent = step[:len(step) - len(step.lstrip())]
-    return [*wrap(f"{indent}# {note}"), step]
+    return [*comment(f"{indent}# {note}"), step]
+
+
+def comment(line: str) -> list[str]:
+    """A ``#`` comment line wrapped at 72 columns, each piece a comment at the same indent."""
+    lead = re.match(r"^(\s*#\s*)", line)
+    prefix = lead.group(1) if lead else "# "
+    pieces = textwrap.wrap(line[len(prefix):], max(20, WIDTH - len(prefix)), break_long_words=False,
+                           break_on_hyphens=False) or [""]
+    hang = prefix if prefix.rstrip().endswith("#   ") or prefix.endswith("#   ") else prefix + "  "
+    return [prefix + pieces[0], *(hang + p for p in pieces[1:])]
 
 
 def _turn_hints(view: GameView, option: TurnOptions | ContinueOptions) -> list[str]:
@@ -123,27 +185,17 @@ def _order(view: GameView, colour: PlayerColour, answer: PlayTurn) -> OrderFile:
     return OrderFile(game_id=view.game_id, decision=view.decision, player=colour, answer=answer)
 
 
-def template_section(view: GameView, colour: PlayerColour) -> list[str]:
-    """The reply template: the header filled in, a place for the lines."""
+def template_section(view: GameView, colour: PlayerColour, token: str | None = None) -> list[str]:
+    """The reply template: the header filled in (and the player's token, from the judge)."""
     head = header_lines(view.game_id, view.decision, colour)[0]
     if len(head) > MOST:  # the notation reads a game id by its first characters
         head = header_lines(view.game_id[:16], view.decision, colour)[0]
-    return [
-        "== Your reply ==", "",
-        *wrap("Reply to this mail with your order between these two lines (copy the lines you "
-              "choose from above; lines starting with # are comments):"),
-        "", "BEGIN ORDERS", head, "# your lines here", "END ORDERS",
-    ]
-
-
-def waiting_line(view: GameView) -> list[str]:
-    from adjudicator.game.engine import deciders
-
-    who = deciders(view.pending)
-    if not who:
-        return ["The game is over; thank you for playing."]
-    return wrap(f"You have nothing to decide now: waiting for {', '.join(who)}. "
-                "This mail brings the news and the game as you see it.")
+    where = ("Reply to this mail with your lines at the top (copied from above; lines starting "
+             "with # are comments), and keep this mail quoted below them: its header" +
+             (" and token lines are" if token else " line is") + " read from there. Or write your "
+             "lines between these two lines:")
+    return ["== Your reply ==", "", *wrap(where), "", "BEGIN ORDERS", head,
+            *([f"token {token}"] if token else []), "END ORDERS"]
 
 
 def greeting(name: str, colour: PlayerColour) -> list[str]:
