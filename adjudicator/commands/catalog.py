@@ -44,6 +44,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "seat": ("league", RECORDS),
     "bot": ("orders", BOTS),
     "selfplay": ("logs", BOTS),
+    "arena": ("arena", BOTS),
     "bench": ("logs", BOTS),
 }
 
