@@ -35,6 +35,8 @@ def seat_lines(colour: str, seat: Seat) -> list[str]:
         lines.append("attach_view = true")
     if seat.pictures is not None:
         lines.append(f"pictures = {toml_string(seat.pictures)}")
+    if not seat.order_page:
+        lines.append("order_page = false")
     if seat.generation:
         lines.append(f"generation = {seat.generation}")
     if seat.vacant:

@@ -73,7 +73,7 @@ def pass_on(game: Game, commit: Commit, colour: PlayerColour, name: str | None, 
     # The seat's mail settings (issue 27) stay with it: the new holder may ask the game master to change them.
     seat = Seat(name=name or VACANT, address=address or game.config.address, generation=old.generation + 1,
                 history=(*old.history, past), vacant=name is None, mail=old.mail, attach_view=old.attach_view,
-                pictures=old.pictures)
+                pictures=old.pictures, order_page=old.order_page)
     roster = msgspec.structs.replace(game.roster, players={**game.roster.players, colour: seat})
     _write_roster(game, commit, roster, colour, step)
     before, game.roster = game.roster, roster
