@@ -366,6 +366,25 @@ def test_a_picture_that_fails_is_reported_in_the_summary_and_on_stderr(
     assert all(not any(a.get_filename().endswith(".svg") for a in m.iter_attachments()) for m in sent_mails(tmp_path))
 
 
+def test_an_order_page_that_fails_is_counted_as_such_in_the_summary(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    pytest.importorskip("drawsvg", reason="the drawing extra is not installed: no page to fail")
+    from typer.testing import CliRunner
+
+    import adjudicator.compose.page
+    from adjudicator.commands.main import app
+
+    game, _, _ = _game(tmp_path)
+
+    def broken(*_: object) -> str:
+        raise RuntimeError("the page broke")
+    monkeypatch.setattr(adjudicator.compose.page, "compose_html", broken)
+    done = CliRunner().invoke(app, ["mail", "run", str(game), "--once", "--now", NOW.isoformat()])
+    assert done.exit_code == 0, done.output
+    assert "2 mails without their order page" in done.stdout and "board picture" not in done.stdout
+    assert "mail.order_page_failed" in done.stderr and "the page broke" in done.stderr
+
+
 def test_a_shared_inbox_keeps_each_games_mail_for_its_own_run(tmp_path: Path) -> None:
     """Two games read one Maildir in separate runs (``shared = true``): a reply that lost its
     game id, and a message from a player of the other game only, are left unread for it."""

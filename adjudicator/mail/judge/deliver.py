@@ -58,6 +58,9 @@ class Answered:
     message: compose.Answering | None = None
     key: str = ""  # the record's key of the message (the receipt's Message-ID is made from it)
 
+# How the run's summary counts a mail that went out without a part it should carry.
+_LEFT_OUT = {"mail.order_page_failed": "mails without their order page"}
+
 
 def answering(letter: Letter) -> compose.Answering:
     """What a mail answering ``letter`` needs of it (its own fields, as it carries them)."""
@@ -152,9 +155,9 @@ def _mail(game: Game, commit: record.Commit, state: GameState, step: int, colour
                           deadline=_deadline(game, commit, step, state) if decides else None,
                           token=game.token(colour, state.game_id), before=before,
                           date=game.now, judge=game.config.address, warnings=left_out)
-    for warning in left_out:  # a board picture left out: said, never silent (issue 25)
+    for warning in left_out:  # a picture or page left out: said, never silent (issue 25)
         game.summary.warn(warning)
-        game.summary.add("mails without their board picture")
+        game.summary.add(_LEFT_OUT.get(warning.code, "mails without their board picture"))
     if notes and me.reply_to:
         _answers(message, me.reply_to)
     tablemail.add_lines(message, [*extra, *tablemail.player_lines(game, commit, state, colour, decides)])
