@@ -32,6 +32,11 @@ SIZES: dict[str, tuple[int, str]] = {
     "TRAJAN_PLANNER_GAMES": (2, "games whose every planner order is checked against its view"),
     "TRAJAN_RECORD_GAMES": (200, "self-played records verified through both backends"),
     "TRAJAN_VIEW_GAMES": (8, "games whose views are checked"),
+    "TRAJAN_COMPOSE_GAMES": (6, "games played through the order composer page in the browser"),
+    "TRAJAN_COMPOSE_SAMPLE": (40, "the composer page in the browser: every Nth turn of three bot games"),
+    "TRAJAN_COMPOSE_LEAK_GAMES": (6, "bot games whose composer pages are checked for hidden values"),
+    "TRAJAN_COMPOSE_LEAK_EVERY": (3, "composer pages checked for hidden values: every Nth turn"),
+    "TRAJAN_COMPOSE_PATH_GAMES": (6, "games whose composer step graphs are checked against the engine"),
 }
 
 _chosen: dict[str, int] = {}

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import base64
 import hashlib
-import os
 import random
 import re
 from collections.abc import Iterator
@@ -62,8 +61,9 @@ from adjudicator.rules.seen import as_seen_by  # noqa: E402
 from adjudicator.rules.turn import apply_step  # noqa: E402
 from adjudicator.views.redact import view_of  # noqa: E402
 from tests.playout import playout  # noqa: E402
+from tests.sizes import size  # noqa: E402
 
-GAMES = int(os.environ.get("TRAJAN_COMPOSE_PATH_GAMES", "6"))
+GAMES = size("TRAJAN_COMPOSE_PATH_GAMES")
 WALKS = 6
 ROOT = Path(__file__).resolve().parent.parent
 BIG = ROOT / "fixtures" / "compose" / "big-turn-view.json"

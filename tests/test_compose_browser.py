@@ -1,7 +1,7 @@
 """The order composer page in a real browser (issue 29), played by a scripted player who
 uses only what the page shows (:mod:`tests.composer_player`).
 
-* ``TRAJAN_COMPOSE_GAMES`` random games (default 30, 2 to 4 players) are played to the
+* ``TRAJAN_COMPOSE_GAMES`` random games (default 6; the manual reports a run of 30; 2 to 4 players) are played to the
   end through the page alone: at every decision, every player who decides opens their
   page (made from their view), and the order text the page shows is the order sent.
   In even games the player clicks at random among the visible choices; in odd games it
@@ -16,7 +16,7 @@ uses only what the page shows (:mod:`tests.composer_player`).
   order file work; tampering with the script stops it (the Content-Security-Policy).
 
 The clicks per decision and the page sizes are summed up at the end (and written to
-``TRAJAN_COMPOSE_STATS`` when set): ``docs/incoming/composer.md`` reports them.
+``TRAJAN_COMPOSE_STATS`` when set): ``docs/manual/player/composer.md`` reports them.
 """
 
 from __future__ import annotations
@@ -51,8 +51,9 @@ from adjudicator.rules.sowing import sown_trays  # noqa: E402
 from adjudicator.views.redact import view_of  # noqa: E402
 from tests.browser import Watched, browser_context  # noqa: E402
 from tests.composer_player import PagePlayer, Played  # noqa: E402
+from tests.sizes import chunks, size  # noqa: E402
 
-GAMES = int(os.environ.get("TRAJAN_COMPOSE_GAMES", "30"))
+GAMES = size("TRAJAN_COMPOSE_GAMES")
 MOST_BYTES = 250 * 1024
 STATS: dict[str, list[int]] = {}
 
@@ -178,7 +179,7 @@ def cli_check(state: GameState, text: str, folder: Path) -> None:
 CHUNKS = 5
 
 
-@pytest.mark.parametrize("chunk", range(CHUNKS))
+@pytest.mark.parametrize("chunk", chunks(GAMES, CHUNKS))
 def test_games_played_through_the_page(context: Any, tmp_path: Path, chunk: int) -> None:
     opened = Opened(context, tmp_path)
     for n in range(chunk, GAMES, CHUNKS):
@@ -234,7 +235,7 @@ def listed_answers(state: GameState, colour: PlayerColour) -> list[OrderFile]:
     return [load_orders_any("\n".join([header, *lines]).encode(), "options", state.game_id) for lines in blocks]
 
 
-SAMPLE = int(os.environ.get("TRAJAN_COMPOSE_SAMPLE", "40"))
+SAMPLE = size("TRAJAN_COMPOSE_SAMPLE")
 
 
 def sample_states() -> Iterator[tuple[GameState, PlayerColour]]:

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import base64
 import gzip
-import os
 import random
 import re
 
@@ -34,10 +33,11 @@ from adjudicator.game.engine import deciders  # noqa: E402
 from adjudicator.model.state import GameOver, GameState, Piles, TrajanStacks  # noqa: E402
 from adjudicator.model.vocab import TRAJAN_CATEGORIES, PlayerColour  # noqa: E402
 from tests.playout import playout  # noqa: E402
+from tests.sizes import chunks, size  # noqa: E402
 from tests.test_leaks import scramble  # noqa: E402
 
-GAMES = int(os.environ.get("TRAJAN_COMPOSE_LEAK_GAMES", "6"))
-EVERY = int(os.environ.get("TRAJAN_COMPOSE_LEAK_EVERY", "3"))
+GAMES = size("TRAJAN_COMPOSE_LEAK_GAMES")
+EVERY = size("TRAJAN_COMPOSE_LEAK_EVERY")
 CHUNKS = 3
 _PAYLOAD = re.compile(rb'<script id="[a-z-]+" type="application/json">\s*([A-Za-z0-9+/=]+)\s*</script>')
 
@@ -75,7 +75,7 @@ def hidden_values(state: GameState, viewer: PlayerColour) -> list[str]:
     return out + ([] if isinstance(state.pending, GameOver) else [doc["seed"]])
 
 
-@pytest.mark.parametrize("chunk", range(CHUNKS))
+@pytest.mark.parametrize("chunk", chunks(GAMES, CHUNKS))
 def test_the_composer_page_holds_nothing_hidden(chunk: int) -> None:
     rng = random.Random(f"compose-leaks-{chunk}")
     checked = 0
