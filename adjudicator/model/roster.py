@@ -5,7 +5,7 @@ Kept by the game master beside the game's log in a TOML file edited by hand
 not part of the game file: addresses never enter the hash chain, a report or a view.
 """
 
-from typing import Annotated
+from typing import Annotated, Literal
 
 import msgspec
 
@@ -19,11 +19,17 @@ Address = Annotated[str, msgspec.Meta(min_length=3, max_length=254,
                                       pattern=r"^[^\s<>()\[\]\\,;:\"@]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}$")]
 
 
+# The languages a player's mail may be in (issue 31; adjudicator.i18n): BCP 47 tags.
+Language = Literal["en", "pt-BR", "de", "fr"]
+
+
 class Seat(Model, frozen=True):
-    """One player: the name their mails greet them by, and their address."""
+    """One player: the name their mails greet them by, their address, and the language of
+    their mails (default: the roster's ``language``)."""
 
     name: Name
     address: Address
+    language: Language | None = None
 
 
 class Roster(Model, kw_only=True, frozen=True):
@@ -32,4 +38,12 @@ class Roster(Model, kw_only=True, frozen=True):
     game: str | None = None
     # The game master's own address, the sender of every mail (From:).
     judge: Address | None = None
+    # The language of every player's mail unless their seat names one (default English).
+    language: Language | None = None
     players: dict[PlayerColour, Seat]
+
+    def language_of(self, colour: PlayerColour, default: Language = "en") -> Language:
+        """The language of ``colour``'s mail: their seat's, else the roster's, else ``default``
+        (the judge's ``language`` in a mail-judge game)."""
+        seat = self.players.get(colour)
+        return (seat.language if seat is not None and seat.language else None) or self.language or default

@@ -18,6 +18,7 @@ import msgspec
 
 from adjudicator.errors import Malformed, problem
 from adjudicator.files import io
+from adjudicator.model.roster import Language
 
 Port = Annotated[int, msgspec.Meta(ge=1, le=65535)]
 
@@ -64,6 +65,9 @@ class JudgeConfig(_Settings, frozen=True, kw_only=True):
     outbox: Outbox
     deadlines: Deadlines = msgspec.field(default_factory=Deadlines)
     pictures: Literal["none", "svg", "png"] = "svg"  # the board picture in each player's mail
+    # The language of the game master's messages, and of every player's mail where the
+    # roster names none (issue 31): "en", "pt-BR", "de" or "fr".
+    language: Language = "en"
 
 
 _Box = TypeVar("_Box", Inbox, Outbox)
