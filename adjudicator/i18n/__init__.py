@@ -77,6 +77,15 @@ class Translator:
         """``message`` in ``context`` (a word that translates differently by where it stands)."""
         return message if self._catalogue is None else self._catalogue.pgettext(context, message)
 
+    def action(self, action: str) -> str:
+        """An action's (or tray's) name in prose: the edition's term (``Hafen``); English:
+        the notation's word itself (``seaport``)."""
+        if self._catalogue is None:
+            return action
+        from adjudicator.i18n.terms import action_terms
+
+        return action_terms(self.language).get(action, action)
+
     def when(self, moment: datetime) -> str:
         """A date and time for a person (``moment`` already in the game's time zone)."""
         from adjudicator.i18n.dates import format_when

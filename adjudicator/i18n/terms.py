@@ -76,6 +76,13 @@ def explained(language: Language) -> dict[str, str]:
     return out
 
 
+@functools.cache
+def action_terms(language: Language) -> dict[str, str]:
+    """The six actions' names in ``language``'s edition (``seaport`` -> ``Hafen``)."""
+    return {e.word: e.translations[language].term for e in table().terms
+            if e.kind == "action" and language in e.translations}
+
+
 _WORD = re.compile(r"[a-z][a-z0-9]*(?:[-_][a-z0-9]+)*")
 _NUMBERED = re.compile(r"^(.*?)-\d+$")
 
