@@ -13,6 +13,7 @@ the placeholders.  Run from the repository's root.
 
 from __future__ import annotations
 
+import contextlib
 import sys
 from pathlib import Path
 
@@ -33,9 +34,10 @@ def _pybabel(*args: str) -> None:
 
 def extract() -> None:
     """The template (``trajan.pot``) from the marked strings of the package's source."""
-    _pybabel("extract", "-F", str(MAPPING), "-o", str(TEMPLATE), "--add-location=file", "--sort-by-file",
-             "-c", "Translators:", "--project=trajan", "--copyright-holder=the trajan authors",
-             "--no-wrap", str(ROOT / "adjudicator"))
+    with contextlib.chdir(ROOT):  # the locations in the template: adjudicator/...
+        _pybabel("extract", "-F", str(MAPPING), "-o", str(TEMPLATE), "--add-location=file", "--sort-by-file",
+                 "-c", "Translators:", "--project=trajan", "--copyright-holder=the trajan authors",
+                 "--no-wrap", "adjudicator")
 
 
 def update() -> None:

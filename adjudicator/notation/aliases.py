@@ -43,15 +43,9 @@ def alias_spellings() -> dict[str, dict[str, str]]:
 
 @functools.cache
 def aliases() -> dict[str, str]:
-    """Every alias, folded, to the English action it names (the English words themselves
-    left out: they need no alias)."""
-    found: dict[str, str] = {}
-    for spellings in alias_spellings().values():
-        for spelling, word in spellings.items():
-            key = fold(spelling)
-            if key != word:
-                found[key] = word
-    return found
+    """Every alias, folded, to the English action it names (``forum`` for ``Fórum`` too)."""
+    return {fold(spelling): word for spellings in alias_spellings().values()
+            for spelling, word in spellings.items()}
 
 
 def english(normed: str) -> str:

@@ -165,7 +165,8 @@ def _provinces(state: GameView, tr: Translator) -> list[str]:
             parts.append(_("leader {players}").format(players=", ".join(leaders)))
         if legions:
             parts.append(_("legionnaires {players}").format(players=", ".join(legions)))
-        lines.append(f"  {province:<18} ({c.province[province].vp:>2} VP) " + "; ".join(parts))
+        worth = _("({vp:>2} VP)").format(vp=c.province[province].vp)
+        lines.append(f"  {province:<18} {worth} " + "; ".join(parts))
     in_camp = [p.colour for p in state.players if p.leader == "camp"]
     if in_camp:
         leader = _("leader {players}").format(players=", ".join(in_camp))
