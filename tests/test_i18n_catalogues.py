@@ -21,6 +21,7 @@ pytest.importorskip("babel", reason="the i18n extra (Babel) is needed to read th
 
 from babel.messages.catalog import Catalog, Message  # noqa: E402
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir  # noqa: E402
+from babel.messages.frontend import parse_mapping_cfg  # noqa: E402
 from babel.messages.mofile import read_mo  # noqa: E402
 from babel.messages.plurals import get_plural  # noqa: E402
 from babel.messages.pofile import read_po  # noqa: E402
@@ -37,10 +38,14 @@ FIELD = re.compile(r"\{(\w*)([!:][^{}]*)?\}")
 
 
 def _source_messages() -> dict[Key, str | None]:
-    """Every string the source marks: (context, msgid) -> its plural msgid, if any."""
+    """Every string the source marks, and every meaning of a problem a player meets, as the
+    extraction configuration (``babel.cfg``) says: (context, msgid) -> its plural msgid."""
+    with open(ROOT / "adjudicator" / "i18n" / "babel.cfg", encoding="utf-8") as f:
+        method_map, options_map = parse_mapping_cfg(f)
+    assert [m for _, m in method_map] == ["python", "adjudicator.i18n.extract.problem_meanings"]
     found: dict[Key, str | None] = {}
     for _file, _line, message, _comments, context in extract_from_dir(
-            str(ROOT / "adjudicator"), method_map=[("**.py", "python")], keywords=DEFAULT_KEYWORDS):
+            str(ROOT / "adjudicator"), method_map=method_map, options_map=options_map, keywords=DEFAULT_KEYWORDS):
         singular, plural = (message[0], message[1]) if isinstance(message, tuple) else (message, None)
         found[(context, singular)] = plural
     return found
@@ -71,7 +76,8 @@ def _fields(text: str) -> list[str]:
 
 
 def test_the_source_marks_strings_and_the_template_has_them_all() -> None:
-    assert len(SOURCE) > 150
+    assert len(SOURCE) > 300
+    assert (None, "The tray chosen is empty; a turn begins with a tray holding at least one marker.") in SOURCE
     with open(LOCALE / "trajan.pot", "rb") as f:
         template = _messages(read_po(f))
     assert set(template) == set(SOURCE), "run: python -m adjudicator.i18n.catalogues"
