@@ -95,7 +95,7 @@ class Translator:
 
 def catalogue_path(language: Language) -> Traversable:
     """Where the compiled catalogue of ``language`` is in the package."""
-    return (resources.files("adjudicator.i18n") / "locale" / locale_name(language) / "LC_MESSAGES"
+    return (resources.files(__name__) / "locale" / locale_name(language) / "LC_MESSAGES"
             / f"{DOMAIN}.mo")
 
 

@@ -22,7 +22,7 @@ from adjudicator.i18n import DOMAIN, LANGUAGES, locale_name
 HERE = Path(__file__).resolve().parent
 LOCALE = HERE / "locale"
 TEMPLATE = LOCALE / f"{DOMAIN}.pot"
-MAPPING = HERE / "babel.cfg"
+MAPPING = (HERE / "babel").with_suffix(".cfg")  # babel.cfg
 ROOT = HERE.parent.parent
 
 

@@ -62,7 +62,9 @@ class TermsFile(_Data, frozen=True):
 @functools.cache
 def table() -> TermsFile:
     """The terms table, read once."""
-    data = (resources.files("adjudicator.i18n") / "terms.json").read_bytes()
+    from adjudicator import i18n
+
+    data = (resources.files(i18n) / "terms.json").read_bytes()
     return msgspec.json.decode(data, type=TermsFile)
 
 
