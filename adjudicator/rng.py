@@ -6,7 +6,7 @@ four 64-bit unsigned integers (big-endian).  ``below(n)`` takes the next integer
 and rejects it while ``x >= 2**64 - (2**64 % n)``, then returns ``x % n`` (no bias).
 A shuffle is Fisher-Yates from the last position down: for ``i = len-1 .. 1`` swap
 item ``i`` with item ``below(i + 1)``.  The result does not depend on the Python
-version or platform; ``docs`` in the README repeat this so others can re-derive a setup.
+version or platform; the manual (Randomness) repeats this so others can re-derive a setup.
 """
 
 from __future__ import annotations

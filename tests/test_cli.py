@@ -15,7 +15,7 @@ import msgspec
 import pytest
 from typer.testing import CliRunner, Result
 
-from adjudicator import __version__
+from adjudicator import DISTRIBUTION, __version__
 from adjudicator.commands.main import app
 from adjudicator.errors import Malformed
 from adjudicator.files import io, write
@@ -342,11 +342,11 @@ def test_help_everywhere(command: list[str]) -> None:
 
 
 def test_version_and_python_m(tmp_path: Path) -> None:
-    assert run("--version").stdout.strip() == f"trajan {__version__}"
+    assert run("--version").stdout.strip() == f"trajan {__version__} ({DISTRIBUTION})"
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     proc = subprocess.run([sys.executable, "-m", "adjudicator", "--version"], capture_output=True, text=True,
                           env=env, cwd=tmp_path, check=False)
-    assert proc.returncode == 0 and proc.stdout.strip() == f"trajan {__version__}"
+    assert proc.returncode == 0 and proc.stdout.strip() == f"trajan {__version__} ({DISTRIBUTION})"
 
 
 def test_a_report_never_overwrites_an_input_or_the_new_game(tmp_path: Path) -> None:

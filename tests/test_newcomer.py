@@ -174,8 +174,8 @@ def test_options_of_a_full_game_file_warn_of_the_hand() -> None:
     assert result.exit_code == 0
     first = result.stdout.splitlines()[0]
     assert "full game file" in first and "hand" in first and "trajan view" in first
-    readme = (ROOT / "README.md").read_text()
-    cycle = readme.split("## A play-by-email turn cycle", 1)[1].split("\n## ", 1)[0]
+    page = (ROOT / "docs" / "manual" / "game-master" / "by-files.md").read_text()
+    cycle = page.split("# A play-by-email turn cycle", 1)[1].split("\n## ", 1)[0]
     assert "trajan options view-" in cycle and "hand" in cycle
 
 

@@ -216,13 +216,16 @@ def test_a_player_line_is_quoted_escaped() -> None:
     assert "\x1b" not in message and "\\u001b" in message and '"senate \\u001b[31m`x`"' in message
 
 
-def test_the_readme_holds_the_grammar() -> None:
-    readme = (ROOT / "README.md").read_text()
-    assert grammar() in readme, "regenerate with python -m adjudicator.notation.grammar"
+MANUAL = ROOT / "docs" / "manual"
 
 
-def _readme_games(tmp: Path) -> dict[str, Path]:
-    """The game file each order the README shows answers, by game id."""
+def test_the_manual_holds_the_grammar() -> None:
+    page = (MANUAL / "reference" / "grammar.md").read_text()
+    assert grammar() in page, "regenerate with python -m adjudicator.notation.grammar"
+
+
+def _manual_games(tmp: Path) -> dict[str, Path]:
+    """The game file each order the manual shows answers, by game id."""
     from adjudicator.records.replay import unpack
 
     record = ROOT / "examples" / "tournament" / "game-019.trajan.jsonl"
@@ -233,14 +236,15 @@ def _readme_games(tmp: Path) -> dict[str, Path]:
             "trajan-8c09eeec835f": tmp / "game-019" / "0083-game.json"}
 
 
-def test_the_readme_examples_are_legal_in_the_games_they_name(tmp_path: Path) -> None:
+def test_the_manual_examples_are_legal_in_the_games_they_name(tmp_path: Path) -> None:
     from adjudicator.files import io
 
-    games = _readme_games(tmp_path)
-    readme = (ROOT / "README.md").read_text()
-    section = readme.split("## Orders in plain text")[1].split("\n## ")[0]
+    games = _manual_games(tmp_path)
+    section = (MANUAL / "player" / "notation.md").read_text()
+    assert section.startswith("# Orders in plain text\n")
     blocks = [b for b in re.findall(r"```text\n(.*?)```", section, re.S) if re.match(r"#|game", b, re.I)]
-    turn = readme.split("A whole turn given at once")[1].split("```json\n")[1].split("```")[0]
+    order_file = (MANUAL / "reference" / "order-file.md").read_text()
+    turn = order_file.split("A whole turn given at once")[1].split("```json\n")[1].split("```")[0]
     orders = [read(block, tuple(games)) for block in blocks] + [io.load_orders(turn.encode())]
     assert len(orders) == 5 and {o.game_id for o in orders} == set(games)
     for order in orders:

@@ -3,6 +3,12 @@
 A bot sees only what its player may see: it is given the game and its player, and
 builds its answer step by step with the engine's own rules, stopping an order right
 after a step that shows it new cards (the turn then pauses for it, as for a person).
+
+This is the engine's side of a bot (handed a game state: the stand-in of its player's
+view, :mod:`adjudicator.views.standin`, wherever a bot could peek). A bot written against
+the public API implements :class:`adjudicator.api.bots.Bot` instead, which is handed a
+:class:`~adjudicator.api.view.View`; :func:`adjudicator.api.bots.builtin_bot` puts the
+bots of this package behind that protocol.
 """
 
 from __future__ import annotations
@@ -17,13 +23,21 @@ from adjudicator.rng import Stream
 
 
 class Bot(Protocol):
+    """A built-in bot: a ``name`` and an answer for ``colour``'s pending decision."""
+
     name: str
 
-    def answer(self, state: GameState, colour: PlayerColour, rng: Stream) -> Answer: ...
+    def answer(self, state: GameState, colour: PlayerColour, rng: Stream) -> Answer:
+        """The answer to ``state``'s pending decision for ``colour``, its choices drawn from
+        ``rng``. ``state`` is the stand-in of ``colour``'s view wherever the bot could use
+        what the player may not see."""
+        ...
 
 
 def make_bot(name: str, budget: int | None = None) -> Bot:
-    """The named bot; ``budget`` is the search bot's rollouts per decision (others ignore it)."""
+    """The named bot; ``budget`` is the search bot's rollouts per decision (others ignore it).
+
+    :raises KeyError: no bot has that name."""
     bots = _bots()
     if name not in bots:
         raise KeyError(name)
@@ -44,3 +58,4 @@ def _bots() -> dict[str, type[Bot]]:
 
 
 BOT_NAMES = ("random", "greedy", "search")
+"""The names of the built-in bots, as ``--bot`` and ``--bots`` take them."""

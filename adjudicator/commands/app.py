@@ -121,9 +121,9 @@ def print_problems(problems: Sequence[Problem], as_json: bool, label: str = "") 
 
 def _version(value: bool) -> None:
     if value:
-        from adjudicator import __version__
+        from adjudicator import DISTRIBUTION, __version__
 
-        typer.echo(f"trajan {__version__}")
+        typer.echo(f"trajan {__version__} ({DISTRIBUTION})")
         raise typer.Exit()
 
 

@@ -26,6 +26,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "options": ("orders", PLAY),
     "convert": ("notation", PLAY),
     "new": ("game", MASTER),
+    "contribution": ("fair", MASTER),
     "contribute": ("fair", MASTER),
     "start": ("fair", MASTER),
     "adjudicate": ("orders", MASTER),

@@ -85,7 +85,7 @@ def _ratings(paths: list[Path]) -> dict[str, float]:
     try:
         named, _ = table.once(table.read_headers(paths))
     except Malformed as e:
-        raise Malformed([p if p.code != "standings.not_a_record" else
+        raise Malformed([p if p.code not in ("standings.not_a_record", "verify.wrong_kind") else
                          type(p)(code="seat.not_a_record", path="--ratings", file=p.file,
                                  message="This is not a game record: --ratings takes records, folders of "
                                  "them or lists.") for p in e.problems]) from None

@@ -55,7 +55,7 @@ def verify(
         help="Verify this many games at once (processes, or Dask workers).")] = 1,
     backend: Annotated[str, typer.Option(
         "--backend", help="pool (local processes) or dask (a Dask cluster: pip install "
-                          "'trajan[cluster]').")] = "pool",
+                          "'trajan-adjudicator[cluster]').")] = "pool",
     scheduler: Annotated[str | None, typer.Option(
         "--scheduler", metavar="ADDRESS", help="The Dask scheduler's address (default: a local "
                                                "cluster of --jobs workers).")] = None,

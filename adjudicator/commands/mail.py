@@ -55,7 +55,7 @@ def mail_out(
     run(as_json, work)
 
 
-mail_app = typer.Typer(help="The mail judge: a game played by mail from a mailbox (see the README).",
+mail_app = typer.Typer(help="The mail judge: a game played by mail from a mailbox (see the manual).",
                        no_args_is_help=True)
 app.add_typer(mail_app, name="mail")
 

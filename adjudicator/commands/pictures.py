@@ -23,7 +23,7 @@ def drawing_available() -> None:
         import drawsvg  # noqa: F401
     except ImportError:
         raise Malformed([problem("drawing.unavailable", "--svg", "Drawing needs the drawsvg package: "
-                                 "pip install 'trajan[drawing]'.")]) from None
+                                 "pip install 'trajan-adjudicator[drawing]'.")]) from None
 
 
 def drawing(state: GameState | GameView, png: bool, output: Path | None) -> bytes:

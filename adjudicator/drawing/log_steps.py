@@ -1,6 +1,6 @@
 """Reading a game log folder for the replay page: the one place that knows its layout.
 
-A log folder (``trajan selfplay``, README "Self-play and game logs") holds
+A log folder (``trajan selfplay``, the manual's "The log folder") holds
 ``0000-game.json``, then for each decision k: ``kkkk-orders.json``, ``kkkk-game.json``,
 ``kkkk-report.md`` (public) and ``kkkk-report-COLOUR.md`` (each player's).  Only the game
 files and the reports are read here; every game file is read (and validated) the usual

@@ -1,6 +1,6 @@
-"""The notation's grammar in EBNF, generated from the table (the README quotes it).
+"""The notation's grammar in EBNF, generated from the table (the manual quotes it).
 
-``python -m adjudicator.notation.grammar`` prints it; a test checks the README holds it.
+``python -m adjudicator.notation.grammar`` prints it; a test checks the manual holds it.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """The notation as data: its words and one pattern per kind of line.
 
 The parser (:mod:`adjudicator.notation.parse`), the printer
-(:mod:`adjudicator.notation.text`) and the grammar in the README
+(:mod:`adjudicator.notation.text`) and the grammar in the manual
 (:mod:`adjudicator.notation.grammar`) are all driven by this table, so they cannot
 disagree.  A line is a sequence of items: a :class:`Word` (a fixed word of the
 notation, with its accepted spellings), a :class:`Slot` (one or more names from a

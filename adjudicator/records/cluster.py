@@ -66,8 +66,8 @@ def verify_on_cluster(found: Sequence[Source], jobs: int, scheduler: str | None,
     try:
         from distributed import Client
     except ImportError:
-        raise Malformed([problem("verify.no_dask", "--backend", "The dask backend needs Dask's "
-                                 "distributed package: pip install 'trajan[cluster]'.")]) from None
+        raise Malformed([problem("verify.no_dask", "--backend", "The dask backend needs Dask's distributed "
+                                 "package: pip install 'trajan-adjudicator[cluster]'.")]) from None
     records = [s for s in found if s.kind != "log"]
     done_logs = {s.path: bar.tick(run(("log", s.path, None))) for s in found if s.kind == "log"}
     cluster = None if scheduler else local_cluster(jobs)
