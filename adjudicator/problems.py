@@ -27,6 +27,7 @@ class _Data(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=Tru
 
 
 class ProblemCode(_Data, frozen=True):
+    """One problem code: its kind, exit codes, meaning and where it applies."""
     code: str
     kind: Kind
     exit: tuple[ExitCode, ...]  # the exit codes a command ends with when it reports this code
@@ -35,12 +36,14 @@ class ProblemCode(_Data, frozen=True):
 
 
 class ProblemGroup(_Data, frozen=True):
+    """The codes sharing a prefix: a title and what they are about."""
     prefix: str  # the code's part before the dot
     title: str
     about: str
 
 
 class ProblemsFile(_Data, frozen=True):
+    """The whole problem table: the kinds, the groups and every code."""
     source: str
     kinds: dict[Kind, str]
     groups: tuple[ProblemGroup, ...]

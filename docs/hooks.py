@@ -8,14 +8,13 @@ grammar) are committed in the page instead, and checked here: a stale copy fails
 * ``cli``: every command and option, from the Click tree of the Typer app;
 * ``schemas``: every file format, from ``schemas/*.schema.json``;
 * ``exit-codes``: the exit codes and the exceptions of the Python API that carry them;
-* ``problem-codes``: every problem code, from :func:`problem_code_table`.
+* ``problem-codes``: every problem code, from the problem table (``adjudicator/data/problems.json``).
 
 ``python docs/hooks.py NAME`` prints one part (for a look without building).
 """
 
 from __future__ import annotations
 
-import ast
 import json
 import re
 import sys
@@ -40,19 +39,16 @@ def cli_reference() -> str:
     share (``list_commands``, ``get_command``, ``context_class``), not Click's classes."""
     import typer.main
 
-    import adjudicator.commands.main  # noqa: F401 (importing it registers every command on the app)
-    from adjudicator.commands.app import app
+    from adjudicator.commands import catalog
+    from adjudicator.commands.main import app  # the app with every command registered
 
     root = typer.main.get_command(app)
     found = list(_walk(root, root.context_class(root, info_name="trajan")))
-    panels: dict[str, list[tuple[str, Any, Any]]] = {}
-    for path, command, ctx in found:
-        panels.setdefault(getattr(command, "rich_help_panel", None) or "", []).append((path, command, ctx))
-    if list(panels) == [""]:  # no panels: one flat list
-        return "\n".join(line for entry in found for line in _command_section(*entry, level=2))
     out: list[str] = []
-    for panel, entries in panels.items():
-        out += [f"## {panel or 'Other commands'}", ""]
+    for panel in catalog.PANELS:  # the panels of ``trajan --help``, in its order
+        entries = sorted((e for e in found if catalog.panel_of(e[0].split()[1]) == panel),
+                         key=lambda e: list(catalog.COMMANDS).index(e[0].split()[1]))
+        out += [f"## {panel}", ""]
         out += [line for entry in entries for line in _command_section(*entry, level=3)]
     return "\n".join(out)
 
@@ -202,77 +198,20 @@ def exit_codes_reference() -> str:
     return "\n".join(lines) + "\n"
 
 
-# The module and name where the table of problem codes lives once it is written: a mapping
-# from each code to one sentence of what it means.  Until it exists the codes are found in
-# the source (every literal code given to ``problem(...)`` or ``Problem(code=...)``).
-PROBLEM_TABLE = ("adjudicator.problem_codes", "PROBLEM_CODES")
-
-
-def problem_code_table() -> dict[str, str]:
-    """Every problem code and what it means: from :data:`PROBLEM_TABLE` where that module
-    exists, else every code the source gives literally (with the module that raises it)."""
-    import importlib
-
-    module, name = PROBLEM_TABLE
-    try:
-        table = getattr(importlib.import_module(module), name)
-    except (ImportError, AttributeError):
-        return source_problem_codes()
-    return {str(code): str(meaning) for code, meaning in dict(table).items()}
-
-
-CODE = re.compile(r"^[a-z][a-z0-9_]*\.[a-z][a-z0-9_.]*$")
-
-
-def source_problem_codes() -> dict[str, str]:
-    """Every literal problem code in ``adjudicator/``, with the modules it is raised in.
-
-    The areas (``orders``, ``input``, ...) are those of the codes given to a call literally
-    (``problem("orders.stale", ...)``); then every string of the source in one of those
-    areas counts, so a code chosen first and passed on (``code = "notation.extra_words"
-    if ... else ...``) is found too."""
-    trees = {".".join(p.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__"):
-             ast.parse(p.read_text(encoding="utf-8")) for p in sorted((ROOT / "adjudicator").rglob("*.py"))}
-    areas = {code.split(".", 1)[0]
-             for tree in trees.values() for node in ast.walk(tree) for code in _codes_in(node)}
-    found: dict[str, set[str]] = {}
-    for module, tree in trees.items():
-        for node in ast.walk(tree):
-            if (isinstance(node, ast.Constant) and isinstance(node.value, str) and _is_code(node.value)
-                    and node.value.split(".", 1)[0] in areas):
-                found.setdefault(node.value, set()).add(module)
-    return {code: "raised in " + ", ".join(f"`{m}`" for m in sorted(mods))
-            for code, mods in sorted(found.items())}
-
-
-def _codes_in(node: ast.AST) -> Iterator[str]:
-    if not isinstance(node, ast.Call):
-        return
-    candidates = [*node.args[:2], *(k.value for k in node.keywords if k.arg == "code")]
-    for arg in candidates:
-        if isinstance(arg, ast.Constant) and isinstance(arg.value, str) and _is_code(arg.value):
-            yield arg.value
-            return
-
-
-_NOT_CODES = {"json", "css", "js", "html", "toml", "md", "py", "txt"}  # file names, not codes
-
-
-def _is_code(text: str) -> bool:
-    area, _, last = text.partition(".")
-    return bool(CODE.match(text)) and area != "adjudicator" and text.rsplit(".", 1)[1] not in _NOT_CODES
-
-
 def problem_codes_reference() -> str:
-    """The problem codes, one table per area (the part before the first dot)."""
-    table = problem_code_table()
-    areas: dict[str, list[str]] = {}
-    for code in sorted(table):
-        areas.setdefault(code.split(".", 1)[0], []).append(code)
-    out = [f"{len(table)} codes in {len(areas)} areas.", ""]
-    for area, codes in areas.items():
-        out += [f"## `{area}.*`", "", "| code | where |", "|---|---|",
-                *(f"| `{c}` | {_cell(table[c])} |" for c in codes), ""]
+    """The problem codes from the problem table (``adjudicator/data/problems.json``), one
+    section per area (the part before the dot), with each code's kind, exit codes, meaning
+    and where it applies."""
+    from adjudicator.problems import table
+
+    problems = table()
+    out = [f"{len(problems.problems)} codes in {len(problems.groups)} areas.", ""]
+    for group in problems.groups:
+        codes = [p for p in problems.problems if p.code.split(".", 1)[0] == group.prefix]
+        out += [f"## `{group.prefix}.*`: {group.title}", "", group.about, "",
+                "| code | kind | exit | meaning | applies to |", "|---|---|---|---|---|",
+                *(f"| `{p.code}` | {p.kind} | {', '.join(map(str, p.exit))} | {_cell(p.meaning)} | "
+                  f"{_cell(p.applies)} |" for p in codes), ""]
     return "\n".join(out)
 
 

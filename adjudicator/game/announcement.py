@@ -121,9 +121,11 @@ class Announced:
 
     @property
     def first_line(self) -> int:
+        """The number of the first announcement line found."""
         return min(n for _, n in self.lines.values())
 
     def value(self, label: str) -> str | None:
+        """The value announced under ``label``, or None where the text has no such line."""
         found = self.lines.get(label)
         return found[0] if found else None
 

@@ -34,11 +34,13 @@ class Evenness:
 
     @property
     def perfect(self) -> bool:
+        """Whether the plan reaches every bound (seat positions, most meetings, repeats)."""
         return (all(lo == blo and hi == bhi for lo, hi, blo, bhi in self.positions)
                 and self.most_meetings == self.most_bound and self.repeats == self.repeats_bound)
 
 
 def evenness(plan: Plan) -> Evenness:
+    """How even ``plan`` is: seat-position counts and pair meetings against their bounds."""
     n = len(plan.people)
     width = max(len(t) for r in plan.rounds for t in r)
     count = [[0] * width for _ in range(n)]
@@ -77,6 +79,7 @@ def render(plan: Plan, e: Evenness) -> str:
 
 
 def render_evenness(e: Evenness) -> str:
+    """How even a plan is, as lines of text for the organiser (stderr of ``trajan seat``)."""
     rows = ["How even (1 is the start player, then in turn order; the bound is the best any plan "
             "of these tables could do):"]
     for k, (lo, hi, blo, bhi) in enumerate(e.positions, start=1):
@@ -88,6 +91,7 @@ def render_evenness(e: Evenness) -> str:
 
 
 def render_csv(plan: Plan) -> str:
+    """The plan as CSV: a row per seat (round, table, seat, colour, name), safe for spreadsheets."""
     buffer = text_io.StringIO()
     w = csv.writer(buffer, lineterminator="\n")
     w.writerow(["round", "table", "seat", "colour", "name"])

@@ -64,6 +64,7 @@ class Player:
 
     @property
     def ordinal(self) -> float:
+        """The conservative rating: mu minus Z times sigma."""
         return self.mu - Z * self.sigma
 
 
@@ -80,6 +81,7 @@ class Game:
 
 @dataclass
 class Ratings:
+    """Every rated player and every game rated, in play order."""
     players: dict[str, Player] = field(default_factory=dict)
     games: list[Game] = field(default_factory=list)
 
@@ -88,6 +90,7 @@ class Ratings:
         return sorted(self.players.values(), key=lambda p: (-p.ordinal, p.name))
 
     def as_json(self) -> dict[str, Any]:
+        """The ratings as the JSON of ``trajan standings --ratings --json``."""
         return {"model": MODEL, "games": len(self.games),
                 "rated_games": sum(len(g.rated) >= 2 for g in self.games),
                 "players": [{"name": p.name, "mu": round(p.mu, 4), "sigma": round(p.sigma, 4),
@@ -101,6 +104,7 @@ def play_order(named: Sequence[tuple[str, Header]]) -> list[tuple[str, Header]]:
 
 
 def event(h: Header) -> str:
+    """The event a record belongs to: the day of its last decision (empty where it has no date)."""
     return (h.date or "")[:10]
 
 
@@ -150,7 +154,7 @@ def _model() -> Any:
         from openskill.models import PlackettLuce
     except ImportError:
         raise Malformed([problem("league.no_openskill", "--ratings", "Ratings need the openskill package: "
-                                 "pip install 'trajan[league]'.")]) from None
+                                 "pip install 'trajan-adjudicator[league]'.")]) from None
     return PlackettLuce(mu=MU, sigma=SIGMA, beta=BETA, tau=TAU, kappa=KAPPA, limit_sigma=False,
                         balance=False)
 

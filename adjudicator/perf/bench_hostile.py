@@ -92,4 +92,5 @@ def lock_figure(tmp: Path) -> Figure:
 
 
 def hostile_figures(log: Path, tmp: Path) -> list[Figure]:
+    """The hostile-input figures: the slowest refusal of a hostile file, the wait on a held lock."""
     return [hostile_figure(log / "0060-game.json", tmp), lock_figure(tmp)]

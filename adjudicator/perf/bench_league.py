@@ -29,6 +29,7 @@ def _median(fn: Callable[[int], float], repeat: int) -> float:
 
 
 def league_figures(quick: bool) -> list[Figure]:
+    """The league figures: seating plans (64 people over 8 rounds; a mixed count) and ratings per second."""
     from adjudicator.league.seating import plan
 
     repeat = 3 if quick else 5

@@ -36,6 +36,7 @@ _TEXT = "a text file"
 
 @dataclass(frozen=True)
 class Source:
+    """One log folder or game record to verify or count: its kind and path."""
     kind: Literal["log", "record"]
     path: str
 
