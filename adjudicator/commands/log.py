@@ -109,9 +109,10 @@ def log_add(
             names = read_roster(str(roster))
         k, result = folder.add(log, io.read_bytes(str(orders)), str(orders))
         if outbox is not None:
-            from adjudicator.mail.outgoing.compose import write_player_mails
+            from adjudicator.mail.outgoing.compose import told_from, write_player_mails
 
-            write_player_mails(str(outbox), result.state, result.private, names, k)
+            write_player_mails(str(outbox), result.state, result.private, names, k,
+                               told=told_from(result.before, result.events, result.state))
         echo(f"Added step {k:04d} to {log}: {k:04d}-orders.json, -game.json, -report.md, "
              f"-report-COLOUR.md, -view-COLOUR.json. {cli_args.next(result.state)}")
 

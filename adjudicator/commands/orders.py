@@ -10,8 +10,8 @@ import typer
 from adjudicator.commands import args as cli_args
 
 if TYPE_CHECKING:
+    from adjudicator.files.pipeline import Adjudicated
     from adjudicator.files.write import OutputSet
-    from adjudicator.model.state import GameState
     from adjudicator.model.vocab import PlayerColour
 
 from adjudicator.commands.app import (
@@ -102,8 +102,8 @@ def adjudicate(
             if reports_dir is not None:
                 _add_reports(outputs, str(reports_dir), result.report, result.private)
             if outbox is not None:
-                _add_mails(outputs, str(outbox), str(roster) if roster else None, result.state,
-                           result.private, number, pictures)
+                _add_mails(outputs, str(outbox), str(roster) if roster else None, result,
+                           number, pictures)
             if not write.is_stdout(output):
                 outputs.add(str(output), result.data, replaces="GAME", last=True)
             outputs.expect_unchanged(str(game), game_data)
@@ -131,11 +131,14 @@ def _add_reports(outputs: "OutputSet", folder: str, public: str,
         outputs.add(os.path.join(folder, f"{name}.md"), text.encode(), option="--reports-dir", folder=folder)
 
 
-def _add_mails(outputs: "OutputSet", outbox: str, roster_path: str | None, state: "GameState",
-               private: "Mapping[PlayerColour, str]", number: int | None, pictures: str) -> None:
-    """Every player's mail into ``outbox`` (issue 17), addressed by the roster if given."""
+def _add_mails(outputs: "OutputSet", outbox: str, roster_path: str | None, result: "Adjudicated",
+               number: int | None, pictures: str) -> None:
+    """Every player's mail into ``outbox`` (issue 17), addressed by the roster if given (and
+    in each player's language, issue 31)."""
     from adjudicator.errors import Malformed, problem
-    from adjudicator.mail.outgoing.compose import write_player_mails
+    from adjudicator.mail.outgoing.compose import told_from, write_player_mails
+
+    state = result.state
     from adjudicator.mail.outgoing.roster import read_roster, roster_problems
 
     roster = read_roster(roster_path) if roster_path is not None else None
@@ -146,8 +149,9 @@ def _add_mails(outputs: "OutputSet", outbox: str, roster_path: str | None, state
     if pictures not in ("none", "svg", "png"):
         raise Malformed([problem("args.mail_pictures", "--mail-pictures",
                                  f"{pictures!r} is not one of svg, png, none.")])
-    write_player_mails(outbox, state, private, roster, number, outputs=outputs,
-                       pictures=pictures)  # type: ignore[arg-type]
+    write_player_mails(outbox, state, result.private, roster, number, outputs=outputs,
+                       pictures=pictures,  # type: ignore[arg-type]
+                       told=told_from(result.before, result.events, state))
 
 
 def _both_to_stdout() -> Exception:

@@ -15,17 +15,17 @@ from pathlib import Path
 
 from adjudicator.errors import Inconsistent, problem
 from adjudicator.files import io
-from adjudicator.i18n import Translator
+from adjudicator.i18n import N_, Translator
 from adjudicator.model.vocab import PlayerColour
 
-BEGUN = "The game has begun: the board is set up as shown below.\n"
+BEGUN = N_("The game has begun: the board is set up as shown below.\n")
 
 
 def step_report(folder: Path, k: int, colour: PlayerColour, tr: Translator) -> str:
     """The private report of step ``k`` of the log in ``folder`` for ``colour``, in ``tr``'s
     language (English: the log's own ``kkkk-report-COLOUR.md``)."""
     if k == 0:
-        return tr.gettext("The game has begun: the board is set up as shown below.\n")
+        return tr.gettext(BEGUN)
     if tr.language == "en":
         return io.read_bytes(str(folder / f"{k:04d}-report-{colour}.md")).decode("utf-8")
     from adjudicator.game.engine import adjudicate

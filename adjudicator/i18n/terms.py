@@ -62,9 +62,7 @@ class TermsFile(_Data, frozen=True):
 @functools.cache
 def table() -> TermsFile:
     """The terms table, read once."""
-    from adjudicator import i18n
-
-    data = (resources.files(i18n) / "terms.json").read_bytes()
+    data = (resources.files(__package__ or __name__) / "terms.json").read_bytes()
     return msgspec.json.decode(data, type=TermsFile)
 
 

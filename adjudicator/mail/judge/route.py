@@ -189,9 +189,10 @@ def route(games: list[Game], data: bytes) -> Game | Answer | None:
         return named[0][0]
     game, colour = holders[0]
     to, judge = game.roster.players[colour].address, game.config.address
+    tr = game.tr(colour)
     if pool:
-        return Answer("refused (which game?)", compose.which_game(judge, to, game.now), holders)
-    return Answer("refused (token)", compose.token_refusal(judge, to, game.now), holders)
+        return Answer("refused (which game?)", compose.which_game(judge, to, game.now, tr), holders)
+    return Answer("refused (token)", compose.token_refusal(judge, to, game.now, tr), holders)
 
 
 def _named(message: EmailMessage, data: bytes, pool: list[Holder]) -> list[Holder]:

@@ -31,10 +31,12 @@ from adjudicator.errors import Illegal, Malformed, Problem, problem
 from adjudicator.files import io
 from adjudicator.files.lock import locked
 from adjudicator.game.engine import deciders
+from adjudicator.i18n import Translator
 from adjudicator.mail.judge import compose, deadlines, gamelog, record, tokens
 from adjudicator.mail.judge.config import JudgeConfig, load_config, read_secret
 from adjudicator.mail.judge.inbox import open_source
 from adjudicator.mail.judge.outbox import Sink, flush, open_sink
+from adjudicator.mail.outgoing.compose import player_translator
 from adjudicator.mail.outgoing.roster import read_roster, roster_problems
 from adjudicator.model.roster import Roster
 from adjudicator.model.state import GameOver, GameState
@@ -70,6 +72,10 @@ class Game:
 
     def token(self, colour: str, game_id: str) -> str:
         return tokens.token_for(self.secret, game_id, colour)
+
+    def tr(self, colour: PlayerColour) -> Translator:
+        """The translator of ``colour``'s mails (the roster's language, else the judge's)."""
+        return player_translator(self.roster, colour, self.config.language)
 
     def current(self) -> tuple[int, GameState]:
         latest = gamelog.latest(self.log)
@@ -127,7 +133,8 @@ def step_mails(game: Game, commit: record.Commit, step: int, opened: datetime | 
     """Every player's mail for log step ``step``, and the step's opening time."""
     _, state = game.current()
     for mail in compose.decision_mails(game.log, step, game.roster, game.config.address,
-                                       lambda c: game.token(c, state.game_id), game.config.pictures):
+                                       lambda c: game.token(c, state.game_id), game.config.pictures,
+                                       game.config.language):
         kind = "decision" if mail.player in deciders(state.pending) else "news"
         commit.mail(mail.message, mail.player, kind)
     commit.state.mailed = step
@@ -193,11 +200,12 @@ def _outcome(game: Game, commit: record.Commit, data: bytes) -> str:
     if asks_resend(message):
         return _resend(game, commit, colour)
     if not tokens.carries(data, game.token(colour, current.game_id)):
-        commit.mail(compose.token_refusal(sender, to, game.now), colour, "refusal")
+        commit.mail(compose.token_refusal(sender, to, game.now, game.tr(colour)), colour, "refusal")
         return "refused (token)"
     problems = _apply(game, commit, data, colour)
     if problems:
-        commit.mail(compose.refusal(sender, to, current.game_id, problems, game.now), colour, "refusal")
+        commit.mail(compose.refusal(sender, to, current.game_id, problems, game.now, game.tr(colour)), colour,
+                    "refusal")
         return "refused (orders)"
     return "accepted"
 
@@ -245,7 +253,7 @@ def _apply(game: Game, commit: record.Commit, data: bytes, colour: PlayerColour)
             return list(e.problems)
     seat = game.roster.players[colour]
     commit.mail(compose.receipt(game.config.address, seat.address, current.game_id, order.decision,
-                                game.now), colour, "receipt")
+                                game.now, game.tr(colour)), colour, "receipt")
     if commit.state.mailed < step:
         step_mails(game, commit, step)
     return []
@@ -270,7 +278,7 @@ def apply_deadlines(game: Game, sink: Sink) -> None:
             for colour in deciders(state.pending):
                 seat = game.roster.players[colour]
                 commit.mail(compose.reminder(game.config.address, seat.address, state.game_id, state.decision,
-                                             due, game.now), colour, "reminder")
+                                             due, game.now, game.tr(colour)), colour, "reminder")
             record_state.reminded.append(step)
             game.summary.add("reminders")
         else:

@@ -13,7 +13,7 @@ judge (issue 18) sends what :func:`player_mails` gives.
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from email.headerregistry import Address
 from email.message import EmailMessage
@@ -22,8 +22,10 @@ from typing import Literal
 from adjudicator.escape import terminal
 from adjudicator.files import io
 from adjudicator.files.write import OutputSet
+from adjudicator.i18n import ENGLISH, Translator, translator
 from adjudicator.mail.outgoing import text
-from adjudicator.model.roster import Roster
+from adjudicator.model.events import Event
+from adjudicator.model.roster import Language, Roster
 from adjudicator.model.state import GameState, kind_of
 from adjudicator.model.vocab import PlayerColour
 from adjudicator.views.redact import view_of
@@ -31,6 +33,20 @@ from adjudicator.views.view import GameView
 
 JUDGE = "judge@trajan.invalid"
 Pictures = Literal["none", "svg", "png"]  # the sender when the roster names none
+# A player's report of the decision in a language: (colour, translator) -> Markdown (issue 31).
+Told = Callable[[PlayerColour, Translator], str]
+
+
+def told_from(before: GameState, events: Sequence[Event], after: GameState) -> Told:
+    """The reports of one decision in any language, rendered from its events."""
+    from adjudicator.rendering.report import render_private
+
+    return lambda colour, tr: render_private(events, before, after, colour, tr)
+
+
+def player_translator(roster: Roster | None, colour: PlayerColour, default: Language = "en") -> Translator:
+    """The translator of ``colour``'s mail: the roster's language for them (issue 31)."""
+    return translator(roster.language_of(colour, default) if roster is not None else default)
 
 
 @dataclass(frozen=True)
@@ -41,23 +57,26 @@ class Mail:
 
 
 def player_mail(view: GameView, private_report: str, roster: Roster | None = None,
-                pictures: Pictures = "svg") -> EmailMessage:
+                pictures: Pictures = "svg", tr: Translator = ENGLISH) -> EmailMessage:
     """The mail for ``view.viewer`` after a decision: news, what to decide, template, state;
     the view attached, and the board picture (``pictures``: "svg", "png" for SVG and PNG,
-    "none") where the drawing extra (and for PNG a converter) is installed."""
+    "none") where the drawing extra (and for PNG a converter) is installed.  ``tr``: the
+    player's language (``private_report`` is already in it)."""
     colour = view.viewer
     assert colour is not None
     seat = roster.players.get(colour) if roster is not None else None
     found = text.player_options(view)
-    lines = text.greeting(seat.name if seat else colour, colour)
-    lines += text.news_section(private_report) + [""]
+    lines = text.greeting(seat.name if seat else colour, colour, tr)
+    lines += text.news_section(private_report, tr) + [""]
     if found is None:
-        lines += text.waiting_line(view)
+        lines += text.waiting_line(view, tr)
     else:
-        lines += [*text.decide_section(view, found), "", *text.template_section(view, colour)]
-    lines += ["", *text.state_section(view), "", f"Game file: {view.chain.hash}"]
+        lines += [*text.decide_section(view, found, tr), "", *text.template_section(view, colour, tr)]
+    witness = tr.gettext("Game file: {hash}").format(hash=view.chain.hash)
+    lines += ["", *text.state_section(view, tr), "", witness]
+    lines += text.glossary_section(lines, tr)
     msg = EmailMessage()
-    _headers(msg, view, colour, roster, found is not None)
+    _headers(msg, view, colour, roster, found is not None, tr)
     body = _flowed(lines)
     msg.set_content(body, subtype="plain", charset="utf-8", cte="quoted-printable")
     if any(line.endswith(" ") for line in body.split("\n")):
@@ -91,12 +110,15 @@ def _attach_pictures(msg: EmailMessage, view: GameView, png: bool) -> None:
 
 
 def _headers(msg: EmailMessage, view: GameView, colour: PlayerColour, roster: Roster | None,
-             decides: bool) -> None:
+             decides: bool, tr: Translator) -> None:
     game = terminal(view.game_id)
-    what = f"your decision ({kind_of(view.pending)})" if decides else "news"
+    # The subject's "Trajan GAME, decision N:" stays as it is in every language: replies are
+    # routed by it (adjudicator.mail.judge.compose.game_in_subject).
+    what = (tr.gettext("your decision ({kind})").format(kind=kind_of(view.pending)) if decides
+            else tr.gettext("news"))
     msg["Subject"] = f"Trajan {game}, decision {view.decision}: {what} ({colour})"
     judge = roster.judge if roster is not None and roster.judge else JUDGE
-    msg["From"] = Address("Trajan judge", addr_spec=judge)
+    msg["From"] = Address(tr.gettext("Trajan judge"), addr_spec=judge)
     seat = roster.players.get(colour) if roster is not None else None
     if seat is not None:
         msg["To"] = Address(terminal(seat.name), addr_spec=seat.address)
@@ -128,22 +150,28 @@ def _flowed(lines: list[str]) -> str:
 
 
 def player_mails(state: GameState, private: Mapping[PlayerColour, str], roster: Roster | None = None,
-                 number: int | None = None, pictures: Pictures = "svg") -> list[Mail]:
+                 number: int | None = None, pictures: Pictures = "svg", told: Told | None = None,
+                 language: Language = "en") -> list[Mail]:
     """Every player's mail after an accepted order (``state``: the game after it;
-    ``private``: each player's private report of it; ``number``: the order's number in
-    the log, by default the decision it answered)."""
+    ``private``: each player's private report of it, English; ``number``: the order's
+    number in the log, by default the decision it answered).  A player whose roster
+    language is not English gets their report from ``told`` (the same events in their
+    language); ``language``: the default where the roster names none (the judge's)."""
     n = number if number is not None else state.decision - 1
     mails = []
     for colour in state.seats:
         view = view_of(state, colour)
         name = f"{n:04d}-{state.chain.hash[:8]}-{colour}.eml"
-        mails.append(Mail(colour, name, player_mail(view, private.get(colour, ""), roster, pictures)))
+        tr = player_translator(roster, colour, language)
+        report = told(colour, tr) if told is not None and tr is not ENGLISH else private.get(colour, "")
+        mails.append(Mail(colour, name, player_mail(view, report, roster, pictures, tr)))
     return mails
 
 
 def write_player_mails(outbox: str, state: GameState, private: Mapping[PlayerColour, str],
                        roster: Roster | None = None, number: int | None = None,
-                       outputs: OutputSet | None = None, pictures: Pictures = "svg") -> list[str]:
+                       outputs: OutputSet | None = None, pictures: Pictures = "svg",
+                       told: Told | None = None) -> list[str]:
     """Write every player's mail into ``outbox`` (made if missing); the paths written.
 
     With ``outputs``, the files join that set (committed by the caller with its others)."""
@@ -151,7 +179,7 @@ def write_player_mails(outbox: str, state: GameState, private: Mapping[PlayerCol
     out = outputs if outputs is not None else OutputSet(inputs={})
     out.folder(outbox)
     paths = []
-    for mail in player_mails(state, private, roster, number, pictures):
+    for mail in player_mails(state, private, roster, number, pictures, told):
         path = os.path.join(outbox, mail.file_name)
         out.add(path, bytes(mail.message), option="--outbox", folder=outbox)
         paths.append(path)

@@ -15,9 +15,10 @@ from pathlib import Path
 
 from adjudicator.errors import Malformed, problem
 from adjudicator.files import io
+from adjudicator.i18n.steps import BEGUN, step_report
 from adjudicator.mail.outgoing.compose import Mail, Pictures, player_mails
 from adjudicator.mail.outgoing.roster import roster_problems
-from adjudicator.model.roster import Roster
+from adjudicator.model.roster import Language, Roster
 
 _GAME = re.compile(r"^(\d{4})-game\.json$")
 
@@ -35,8 +36,10 @@ def steps(folder: Path) -> list[int]:
 
 
 def log_mails(folder: Path, step: int | None = None, roster: Roster | None = None,
-              pictures: Pictures = "svg") -> list[Mail]:
-    """Every player's mail of step ``step`` of the log (default: the latest step)."""
+              pictures: Pictures = "svg", language: Language = "en") -> list[Mail]:
+    """Every player's mail of step ``step`` of the log (default: the latest step); a player
+    in another language than English is told the step from its events (issue 31);
+    ``language``: the default where the roster names none."""
     k = steps(folder)[-1] if step is None else step
     name = folder / f"{k:04d}-game.json"
     if not name.is_file():
@@ -48,11 +51,12 @@ def log_mails(folder: Path, step: int | None = None, roster: Roster | None = Non
         if problems:
             raise Malformed(problems)
     private = {c: _report(folder, k, c) for c in state.seats}
-    return player_mails(state, private, roster, k, pictures)
+    return player_mails(state, private, roster, k, pictures,
+                        lambda colour, tr: step_report(folder, k, colour, tr), language)
 
 
 def _report(folder: Path, k: int, colour: str) -> str:
     if k == 0:
-        return "The game has begun: the board is set up as shown below.\n"
+        return BEGUN
     path = folder / f"{k:04d}-report-{colour}.md"
     return io.read_bytes(str(path)).decode("utf-8")
