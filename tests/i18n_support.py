@@ -27,7 +27,8 @@ the and you your of to is are were with from for this that these those has have 
 which what when after before each every their they them there here must can could would should
 not nothing only into onto than then its it's yet also about because while who whom whose
 """.split())
-_WORD = re.compile(r"[A-Za-z][A-Za-z']*")
+_CODE = re.compile(r"\[[a-z][a-z0-9_]*\.[a-z0-9_.]+\]")
+_WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?")  # letters of any script, as whole words
 
 
 def is_notation(line: str) -> bool:
@@ -48,7 +49,8 @@ def english_lines(text: str) -> list[str]:
     for line in text.split("\n"):
         if is_notation(line):
             continue
-        words = {w.lower() for w in _WORD.findall(line.split("  # ")[0])}
+        prose = _CODE.sub(" ", line.split("  # ")[0])  # a problem code is data: [hint.special_not_taken]
+        words = {w.lower() for w in _WORD.findall(prose)}
         if words & ENGLISH:
             out.append(line)
     return out

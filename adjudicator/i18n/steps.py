@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from adjudicator.errors import Inconsistent, problem
+from adjudicator.errors import Illegal, Inconsistent, Malformed, problem
 from adjudicator.files import io
 from adjudicator.i18n import N_, Translator
 from adjudicator.model.vocab import PlayerColour
@@ -34,8 +34,11 @@ def step_report(folder: Path, k: int, colour: PlayerColour, tr: Translator) -> s
     before = io.load_game(io.read_bytes(str(folder / f"{k - 1:04d}-game.json")), f"{k - 1:04d}-game.json")
     orders = io.load_orders(io.read_bytes(str(folder / f"{k:04d}-orders.json")), f"{k:04d}-orders.json")
     after = io.load_game(io.read_bytes(str(folder / f"{k:04d}-game.json")), f"{k:04d}-game.json")
-    outcome = adjudicate(before, orders)
-    if outcome.state.chain.hash != after.chain.hash:
+    try:
+        outcome = adjudicate(before, orders)
+    except (Illegal, Malformed):
+        outcome = None
+    if outcome is None or outcome.state.chain.hash != after.chain.hash:
         raise Inconsistent([problem("log.step_mismatch", "$", f"Step {k}'s order file applied to step "
                                     f"{k - 1}'s game file does not give step {k}'s game file.")
                             .located(str(folder / f"{k:04d}-game.json"))])
