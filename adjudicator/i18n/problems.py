@@ -45,7 +45,20 @@ def problem_text(p: Problem, tr: Translator) -> str:
         if found:
             return say(found, tr)
     meaning = _meaning(p.code)
-    return tr.gettext(meaning) if meaning is not None else p.message
+    if meaning is None:
+        return p.message
+    said = tr.gettext(meaning)
+    suggested = _SUGGESTED.search(p.message)
+    if suggested:
+        said += " " + tr.gettext("Did you mean {word}?").format(word=suggested.group(1))
+    line = _QUOTED_LINE.match(p.message)
+    return f"{line.group(1)}: {said}" if line else said
+
+
+# A problem of the notation starts with the player's line, quoted: '"sow Hafn blue": ...'
+# (adjudicator.notation.parse.quoted); its suggestion ends it: 'Did you mean "seaport"?'.
+_QUOTED_LINE = re.compile(r'^("(?:[^"\\]|\\.)*"): ')
+_SUGGESTED = re.compile(r'Did you mean ("[^"]*")\?')
 
 
 def _meaning(code: str) -> str | None:
