@@ -30,17 +30,22 @@ ADDRESSES = {"red": "rhea@example.org", "green": "gaius@example.org"}
 
 
 def make_gamedir(folder: Path, seed: str, inbox: str, outbox: str, deadlines: str = "",
-                 addresses: dict[str, str] | None = None) -> str:
+                 addresses: dict[str, str] | None = None, names: dict[str, str] | None = None,
+                 game_id: str | None = None, settings: str = 'pictures = "none"\n') -> str:
     """A game folder for a 2-player test game (``addresses``: the roster's, default
-    :data:`ADDRESSES`); returns the game id."""
-    state = new_game(("red", "green"), seed, method="test")
+    :data:`ADDRESSES`; ``names``: the roster's names, default "Red Player" and so on;
+    ``settings``: judge.toml's top-level lines); returns the game id."""
+    import json
+
+    state = new_game(("red", "green"), seed, method="test", game_id=game_id)
     (folder / "log").mkdir(parents=True)
     (folder / "log" / "0000-game.json").write_bytes(io.encode_state(state))
     (folder / "secret").write_bytes(SECRET)
     (folder / "roster.toml").write_text(
-        f'game = "{state.game_id}"\n' + "".join(
-            f'[players.{c}]\nname = "{c.title()} Player"\naddress = "{a}"\n' for c, a in (addresses or ADDRESSES).items()))
-    (folder / "judge.toml").write_text(f'address = "{JUDGE}"\nsecret_file = "secret"\npictures = "none"\n'
+        f"game = {json.dumps(state.game_id)}\n" + "".join(
+            f"[players.{c}]\nname = {json.dumps((names or {}).get(c, f'{c.title()} Player'))}\naddress = \"{a}\"\n"
+            for c, a in (addresses or ADDRESSES).items()))
+    (folder / "judge.toml").write_text(f'address = "{JUDGE}"\nsecret_file = "secret"\n{settings}'
                                        f"[inbox]\n{inbox}\n[outbox]\n{outbox}\n{deadlines}")
     return state.game_id
 

@@ -131,9 +131,10 @@ def _play(root: Path, languages: bool) -> dict[str, int]:
                 box.add(_reply(mail, colour, [lines[0], "sow Hafn blue"]))
             if human == 4:  # a wrong token, and a request for the mail again
                 box.add(_reply(mail, colour, mine, token="token abcdefgh23456723"))
-                ask = EmailMessage()
+                ask = EmailMessage()  # a resend quotes the mail, with its token line
                 ask["From"], ask["To"], ask["Subject"] = PLAYERS[colour][1], JUDGE, "resend"
-                ask.set_content("resend\n")
+                ask["Message-ID"] = make_msgid("player", domain="example.org")
+                ask.set_content("resend\n\n" + "\n".join("> " + line for line in _text(mail).splitlines()) + "\n")
                 box.add(bytes(ask))
             box.add(_reply(mail, colour, mine))
             human += 1

@@ -107,20 +107,28 @@ def test_resend_goes_to_the_game_the_message_names_else_a_hint(tmp_path: Path) -
     a, b, a_id, b_id, box = _two_games(tmp_path)
     _run(a, b)
     latest_b = _mail(tmp_path, b_id, RHEA)
-    box.add(_plain(RHEA, f"{b_id}: resend", "please\n"))
-    box.add(_plain(RHEA, "Re: " + str(latest_b["Subject"]), "resend\n"))
-    box.add(_plain(GAIUS, "resend", "please\n"))  # Gaius plays only in A; the same text as Rhea's
+    both = f"token {token(a_id, 'red')}\ntoken {token(b_id, 'red')}\n"  # a request carries tokens too
+    box.add(_plain(RHEA, f"{b_id}: resend", "please\n" + both))
+    box.add(_plain(RHEA, "Re: " + str(latest_b["Subject"]), "resend\n\n> " + both.replace("\n", "\n> ")))
+    box.add(_plain(GAIUS, "resend", f"please\ntoken {token(a_id, 'green')}\n"))  # Gaius plays only in A
     counts = _run(a, b)
     assert counts["b"] == {"resent": 2, "mails sent": 2} and counts["a"] == {"resent": 1, "mails sent": 1}
     again = sent_mails(tmp_path)[-3:]
     assert [_text(m) for m in again if parseaddr(str(m["To"]))[1] == RHEA] == [_text(latest_b)] * 2
     before = len(sent_mails(tmp_path))
-    box.add(_plain(RHEA, "resend", "please, Rhea\n"))  # which game? a hint that names none
+    box.add(_plain(RHEA, "resend", "please, Rhea\n" + both))  # which game? a hint that names none
     counts = _run(a, b)
     assert counts[NO_GAME] == {"refused (which game?)": 1}
     (hint,) = sent_mails(tmp_path)[before:]
     assert parseaddr(str(hint["To"]))[1] == RHEA and "which" in _text(hint)
     assert a_id not in hint.as_string() and b_id not in hint.as_string()
+    box.add(_plain(RHEA, f"{b_id}: resend", "no token\n"))  # without a token: one short note, no full mail
+    box.add(_plain(RHEA, f"{a_id}: resend", "no token again\n"))
+    counts = _run(a, b)
+    assert counts[NO_GAME] == {"refused (token)": 2}
+    assert counts["a"] == {"notes held back (one a day)": 1, "mails sent": 1}
+    (note,) = sent_mails(tmp_path)[before + 1:]
+    assert "resend" in _text(note) and a_id not in note.as_string() and b_id not in note.as_string()
 
 
 def test_tokens_of_both_games_in_one_message_go_by_the_game_it_names(tmp_path: Path) -> None:

@@ -26,6 +26,7 @@ FILE_SUFFIXES = ("json", "toml", "md", "html", "png", "svg", "css", "js", "txt",
 NOT_CODES = {
     "adjudicator.drawing", "adjudicator.league",  # package names (importlib.resources)
     "inbox.kind", "inbox.path",  # judge.toml settings keys, compared between games
+    "encodings.utf_8",  # a codec module's name
 }
 KIND_EXITS = {"malformed": {2}, "illegal": {1}, "inconsistent": {3}, "verify": {1}, "warning": {0},
               "internal": {2}}

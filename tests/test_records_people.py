@@ -230,4 +230,4 @@ def test_ratings_without_openskill_ask_for_the_league_extra(monkeypatch: pytest.
 
     monkeypatch.setitem(sys.modules, "openskill.models", None)  # an import of it fails
     code, _, err = run_cli(["standings", str(EXAMPLE), "--ratings"])
-    assert code == 2 and "league.no_openskill" in err and "trajan[league]" in err
+    assert code == 2 and "league.no_openskill" in err and "trajan-adjudicator[league]" in err

@@ -9,9 +9,10 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from adjudicator.commands import args as cli_args
-from adjudicator.commands.app import JsonFlag, OrdersArg, app, echo, run
+from adjudicator.commands.app import JsonFlag, OrdersArg, app, echo, print_problems, run
 
 if TYPE_CHECKING:
+    from adjudicator.errors import Problem
     from adjudicator.model.state import GameState
 
 log_app = typer.Typer(
@@ -111,8 +112,11 @@ def log_add(
         if outbox is not None:
             from adjudicator.mail.outgoing.compose import told_from, write_player_mails
 
-            write_player_mails(str(outbox), result.state, result.private, names, k,
+            left_out: list[Problem] = []  # a board picture the mails lack
+            write_player_mails(str(outbox), result.state, result.private, names, k, warnings=left_out,
                                told=told_from(result.before, result.events, result.state))
+            if left_out:
+                print_problems(left_out, as_json, label="warning: ")
         echo(f"Added step {k:04d} to {log}: {k:04d}-orders.json, -game.json, -report.md, "
              f"-report-COLOUR.md, -view-COLOUR.json. {cli_args.next(result.state)}")
 

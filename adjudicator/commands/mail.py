@@ -1,12 +1,17 @@
 """``trajan mail-out``: the players' mails of a game log's steps, written into an outbox;
 ``trajan mail run``: the mail judge (issue 18), and ``trajan mail secret``."""
 
+from __future__ import annotations
+
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from adjudicator.commands.app import JsonFlag, app, echo, run
+from adjudicator.commands.app import JsonFlag, app, echo, print_problems, run
+
+if TYPE_CHECKING:
+    from adjudicator.errors import Problem
 
 
 @app.command("mail-out")
@@ -29,6 +34,7 @@ def mail_out(
     def work() -> None:
         from adjudicator.errors import Malformed, problem
         from adjudicator.files.write import OutputSet
+        from adjudicator.mail.outgoing.compose import unique_warnings
         from adjudicator.mail.outgoing.from_log import log_mails, steps
         from adjudicator.mail.outgoing.roster import read_roster
 
@@ -40,16 +46,20 @@ def mail_out(
         outputs = OutputSet(inputs={"LOG": str(log)})
         outputs.folder(str(outbox))
         count = 0
+        left_out: list[Problem] = []  # a board picture the mails lack, reported on stderr
         for k in wanted:
             try:
                 mails = log_mails(log, k, names, pictures)  # type: ignore[arg-type]
             except Malformed as e:
                 raise Malformed([p if p.file else p.located(str(roster)) for p in e.problems]) from None
+            left_out += [w for w in unique_warnings(mails) if all(w.code != f.code for f in left_out)]
             for mail in mails:
                 outputs.add(str(outbox / mail.file_name), bytes(mail.message), option="--outbox",
                             folder=str(outbox))
                 count += 1
         outputs.commit()
+        if left_out:
+            print_problems(left_out, as_json, label="warning: ")
         echo(f"Wrote {count} mail(s) into {outbox}.")
 
     run(as_json, work)
@@ -85,12 +95,15 @@ def mail_run(
             at = parse_time(now) if now is not None else datetime.now(UTC)
             stamp = at.isoformat(timespec="seconds")
             if len(gamedirs) == 1:
-                echo(f"{stamp}: {judge_run(gamedirs[0], at).text()}")
+                summary = judge_run(gamedirs[0], at)
+                echo(f"{stamp}: {summary.text()}")
+                print_problems(summary.warnings, False, label="warning: ")
             else:
                 from adjudicator.mail.judge.route import run_many
 
                 for label, summary in run_many(gamedirs, at):
                     echo(f"{stamp}: {label}: {summary.text()}")
+                    print_problems(summary.warnings, False, label="warning: ")
             if once:
                 return
             time.sleep(every)

@@ -10,6 +10,7 @@ import typer
 from adjudicator.commands import args as cli_args
 
 if TYPE_CHECKING:
+    from adjudicator.errors import Problem
     from adjudicator.files.pipeline import Adjudicated
     from adjudicator.files.write import OutputSet
     from adjudicator.model.vocab import PlayerColour
@@ -101,13 +102,16 @@ def adjudicate(
                 outputs.add(str(report), result.report.encode(), option="--report")
             if reports_dir is not None:
                 _add_reports(outputs, str(reports_dir), result.report, result.private)
+            left_out: list[Problem] = []  # a board picture the mails lack, reported below
             if outbox is not None:
-                _add_mails(outputs, str(outbox), str(roster) if roster else None, result,
-                           number, pictures)
+                left_out = _add_mails(outputs, str(outbox), str(roster) if roster else None, result,
+                                      number, pictures)
             if not write.is_stdout(output):
                 outputs.add(str(output), result.data, replaces="GAME", last=True)
             outputs.expect_unchanged(str(game), game_data)
             outputs.commit()
+        if left_out:
+            print_problems(left_out, as_json, label="warning: ")
         if write.is_stdout(output):
             echo_json(result.data.decode(), nl=False)
         elif report_out:
@@ -132,9 +136,10 @@ def _add_reports(outputs: "OutputSet", folder: str, public: str,
 
 
 def _add_mails(outputs: "OutputSet", outbox: str, roster_path: str | None, result: "Adjudicated",
-               number: int | None, pictures: str) -> None:
-    """Every player's mail into ``outbox`` (issue 17), addressed by the roster if given (and
-    in each player's language, issue 31)."""
+               number: int | None, pictures: str) -> "list[Problem]":
+    """Every player's mail into ``outbox`` (issue 17), addressed by the roster if given, in
+    each player's language (issue 31); what the mails lack (a board picture that could not
+    be drawn)."""
     from adjudicator.errors import Malformed, problem
     from adjudicator.mail.outgoing.compose import told_from, write_player_mails
 
@@ -149,9 +154,11 @@ def _add_mails(outputs: "OutputSet", outbox: str, roster_path: str | None, resul
     if pictures not in ("none", "svg", "png"):
         raise Malformed([problem("args.mail_pictures", "--mail-pictures",
                                  f"{pictures!r} is not one of svg, png, none.")])
+    left_out: list[Problem] = []
     write_player_mails(outbox, state, result.private, roster, number, outputs=outputs,
-                       pictures=pictures,  # type: ignore[arg-type]
+                       pictures=pictures, warnings=left_out,  # type: ignore[arg-type]
                        told=told_from(result.before, result.events, state))
+    return left_out
 
 
 def _both_to_stdout() -> Exception:

@@ -25,8 +25,11 @@ _TABLE = {**_SPACES, **_GONE, **_QUOTES, **_DASHES, ord("\uff03"): "#"}
 
 # The line that introduces a quoted earlier message (Gmail, Apple Mail, Thunderbird;
 # a few languages), possibly wrapped over two lines.
+# (``\s*(?::\s*)?$``, not ``\s*:?\s*$``: two blank runs in a row cost time quadratic in a
+# line of blanks after "wrote"; issue 25.)
 _ATTRIBUTION = re.compile(
-    r"^(on|am|le|el|il|op)\b.*(wrote|schrieb|a écrit|escribió|ha scritto|schreef)\s*:?\s*$", re.IGNORECASE)
+    r"^(on|am|le|el|il|op)\b.*(wrote|schrieb|a écrit|escribió|ha scritto|schreef)\s*(?::\s*)?$",
+    re.IGNORECASE)
 # Where an earlier message starts without ">" quoting (Outlook).
 _ORIGINAL = re.compile(r"^(-{2,}\s*original message\s*-{2,}|_{10,}|-{5,}\s*forwarded message\s*-{5,}|"
                        r"begin forwarded message:?)\s*$", re.IGNORECASE)

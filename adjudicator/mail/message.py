@@ -1,29 +1,59 @@
-"""A whole e-mail message (RFC 5322) to the texts that may hold orders.
+"""A whole e-mail message (RFC 5322) to the texts that may hold orders, within limits.
 
-Read with the standard library's ``email`` package (``policy.default``): MIME parts,
-quoted-printable and base64, any declared charset.  The candidates are the plain-text
-parts, the text of the HTML parts when a message has no plain-text part (quoted
-``<blockquote>`` text marked with ``>`` as a mail client would), and attachments named
-``.json`` or ``.txt`` (or of type ``application/json``).
+:func:`read_letter` reads a message once, into a :class:`Letter`: its sender, subject
+and the other header fields the judge needs (read by :mod:`.fields`, never by the
+``email`` package's header parsers), whether a program sent it, and the candidate
+texts: the plain-text parts, the text of the HTML parts when a message has no
+plain-text part (quoted ``<blockquote>`` text marked with ``>`` as a mail client would),
+and attachments named ``.json`` or ``.txt`` (or of type ``application/json``).
+
+The MIME tree is parsed by the standard library's feed parser under a policy that
+counts as it goes (:mod:`.limits`): a part over :data:`~.limits.MAX_PARTS`, a header
+field over :data:`~.limits.MAX_FIELD_BYTES` or a ``Content-Type`` with too many
+parameters stops it at once, so no message costs more than its limits allow.  Each
+part's text is decoded in its declared charset (:mod:`.charsets`: an unknown or
+unusable one as UTF-8, else Windows-1252).  A message over a limit, or one the parser
+cannot read, is a :class:`Letter` with no texts and a ``refusal``: one problem saying
+why; reading a message never raises.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from html.parser import HTMLParser
-from typing import TYPE_CHECKING
+from email.errors import MessageError
+from email.feedparser import BytesFeedParser
+from email.message import Message
+from email.policy import Compat32
 
-if TYPE_CHECKING:
-    from email.message import Message
-
+from adjudicator.errors import Malformed, Problem
+from adjudicator.mail import charsets, fields
+from adjudicator.mail.htmltext import html_text
+from adjudicator.mail.limits import (
+    MAX_DEPTH,
+    MAX_FIELD_BYTES,
+    MAX_LINES,
+    MAX_MESSAGE_BYTES,
+    MAX_PARAMETERS,
+    Budget,
+    Refused,
+    header_too_long,
+    refuse,
+    too_large,
+    too_many_lines,
+)
 from adjudicator.notation.parse import quoted
+
+__all__ = ["Letter", "Part", "html_text", "is_message", "parts", "read_letter"]
 
 # Header fields that only a mail message starts with (a pasted body's "Game: ..." is not one).
 _MAIL_HEADERS = {"from", "to", "cc", "subject", "date", "message-id", "mime-version", "content-type",
                  "received", "return-path", "delivered-to", "reply-to", "in-reply-to", "references",
                  "x-mailer", "user-agent", "content-transfer-encoding", "dkim-signature", "sender"}
 _HEADER_LINE = re.compile(rb"([A-Za-z0-9-]+):")
+# What the feed parser may raise on a message it cannot make sense of (it records most
+# defects instead); such a message is refused as unreadable.
+READ_ERRORS = (MessageError, ValueError, LookupError, TypeError, RecursionError)
 
 
 @dataclass(frozen=True)
@@ -31,6 +61,23 @@ class Part:
     place: str  # where it is, for problems: "body", 'attachment "orders.txt"'
     text: str
     attachment: bool
+
+
+@dataclass(frozen=True)
+class Letter:
+    """One message as the judge reads it."""
+
+    header: fields.Header  # the message's own header fields
+    sender: str | None  # the one address of its From field
+    subject: str  # encoded words decoded
+    automatic: str | None  # the field that marks it as sent by a program, if any
+    parts: tuple[Part, ...]  # the texts that may hold orders, in the order to try them
+    refusal: Problem | None  # why it was not read (a limit, or not readable), if so
+
+    @property
+    def message_id(self) -> str | None:
+        found = self.header.get("message-id")
+        return found or None
 
 
 def is_message(data: bytes) -> bool:
@@ -51,104 +98,130 @@ def is_message(data: bytes) -> bool:
     return len(names) >= 2 and any(n in _MAIL_HEADERS for n in names)
 
 
-def parts(data: bytes) -> list[Part]:
-    """The texts of a message that may hold orders, in the order to try them."""
-    from email import message_from_bytes, policy  # lazy: only for a whole message
-
-    msg = message_from_bytes(data, policy=policy.default)
-    plain: list[Part] = []
-    html: list[Part] = []
-    attached: list[Part] = []
-    for part in msg.walk():
-        if part.is_multipart():
-            continue
-        kind = part.get_content_type()
-        name = part.get_filename()
-        if part.get_content_disposition() == "attachment" or name:
-            label = f"attachment {quoted(name or kind)}"
-            if (name or "").lower().endswith((".json", ".txt")) or kind in ("application/json", "text/plain"):
-                attached.append(Part(label, _text(part), True))
-        elif kind == "text/plain":
-            plain.append(Part("body", _text(part), False))
-        elif kind == "text/html":
-            html.append(Part("body", html_text(_text(part)), False))
-    return (plain or html) + attached
-
-
-def _text(part: Message) -> str:
-    """The decoded text of a leaf part (an unknown charset read as Windows-1252)."""
-    from email.message import EmailMessage
-
-    if isinstance(part, EmailMessage):
-        try:
-            content = part.get_content()
-        except (LookupError, UnicodeError, KeyError):
-            content = None
-        if isinstance(content, str):
-            return content
-    raw = part.get_payload(decode=True)
-    data = raw if isinstance(raw, bytes) else b""
+def read_letter(data: bytes, size: int | None = None) -> Letter:
+    """The message in ``data`` (``size``: its whole size, when ``data`` is only its start)."""
+    header = fields.read_header(data)
+    senders = header.all("from")
+    sender = fields.address_of(senders[0]) if len(senders) == 1 else None
+    subject = fields.decode_words(header.get("subject") or "")
+    automatic = fields.automatic(header)
     try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError:
-        return data.decode("cp1252", errors="replace")
+        whole = len(data) if size is None else size
+        if whole > MAX_MESSAGE_BYTES:
+            raise too_large(whole)
+        lines = data.count(b"\n") + data.count(b"\r") - data.count(b"\r\n")
+        if lines > MAX_LINES:
+            raise too_many_lines(lines)
+        if header.problem is not None:
+            raise Refused(header.problem)
+        texts = tuple(_texts(data))
+    except Refused as e:
+        return Letter(header, sender, subject, automatic, (), e.problem)
+    return Letter(header, sender, subject, automatic, texts, None)
 
 
-class _Html(HTMLParser):
-    _BREAKS = {"br", "p", "div", "tr", "li", "h1", "h2", "h3", "h4", "h5", "h6", "pre", "table", "hr"}
-    _SKIP = {"script", "style", "head", "title"}
-
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.out: list[str] = []
-        self.depth = 0  # blockquotes
-        self.skip = 0
-
-    def _break(self) -> None:
-        """End the line, unless at the start of one (a block after a block is one break)."""
-        if self.out and not self.out[-1].endswith("\n"):
-            self.out.append("\n")
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if tag in self._SKIP:
-            self.skip += 1
-        if tag == "br":
-            self.out.append("\n")
-        elif tag in self._BREAKS or tag == "blockquote":
-            self._break()
-        if tag == "blockquote":
-            self.depth += 1
-
-    def handle_endtag(self, tag: str) -> None:
-        if tag in self._SKIP:
-            self.skip = max(0, self.skip - 1)
-        if tag == "blockquote":
-            self.depth = max(0, self.depth - 1)
-        if tag in self._BREAKS and tag != "br" or tag == "blockquote":
-            self._break()
-
-    def handle_data(self, data: str) -> None:
-        if self.skip:
-            return
-        text = re.sub(r"[ \t\r\n]+", " ", data)
-        if not text.strip(" ") and (not self.out or self.out[-1].endswith("\n")):
-            return  # the layout between two tags
-        if self.depth:
-            text = text.replace("\n", "\n" + "> " * self.depth)
-            if not self.out or self.out[-1].endswith("\n"):
-                text = "> " * self.depth + text.lstrip()
-        self.out.append(text)
+def parts(data: bytes, file: str = "") -> list[Part]:
+    """The texts of a message that may hold orders, in the order to try them; raises
+    :class:`Malformed` for a message over a limit (located in ``file``)."""
+    letter = read_letter(data)
+    if letter.refusal is not None:
+        raise Malformed([letter.refusal.located(file) if file else letter.refusal])
+    return list(letter.parts)
 
 
-def html_text(html: str) -> str:
-    """The text of an HTML mail: one line per paragraph, line break or block; quoted
-    ``<blockquote>`` lines marked with ``>``."""
-    parser = _Html()
-    parser.feed(html)
-    parser.close()
-    lines = [line.strip() for line in "".join(parser.out).split("\n")]
-    out: list[str] = []
-    for line in lines:
-        if line or (out and out[-1]):
-            out.append(line)
-    return "\n".join(out).strip("\n") + "\n"
+class _Counting(Compat32):
+    """The feed parser's policy: every header field counted against the limits as it is
+    read; values kept raw (decoded by :mod:`.fields`, never by the ``email`` package)."""
+
+    budget: Budget | None = None
+
+    def __init__(self, budget: Budget) -> None:
+        super().__init__()
+        object.__setattr__(self, "budget", budget)  # policies are read-only once made
+
+    def header_source_parse(self, sourcelines: list[str]) -> tuple[str, str]:
+        size = sum(len(line.rstrip("\r\n")) for line in sourcelines)  # as fields.read_header counts
+        name = sourcelines[0].split(":", 1)[0].strip().lower()
+        if size > MAX_FIELD_BYTES:
+            raise header_too_long(f"a field {name[:40]!r} has more than {MAX_FIELD_BYTES:,} bytes")
+        if name in ("content-type", "content-disposition") and \
+                sum(line.count(";") for line in sourcelines) > MAX_PARAMETERS:
+            raise header_too_long(f"a field {name!r} has more than {MAX_PARAMETERS} parameters")
+        parsed = super().header_source_parse(sourcelines)
+        if name == "content-type" and self.budget is not None and \
+                parsed[1].split(";", 1)[0].strip().lower().startswith(("multipart/", "message/")):
+            self.budget.container()
+        return parsed
+
+    def header_fetch_parse(self, name: str, value: str) -> str:
+        return value
+
+
+def _tree(data: bytes) -> tuple[list[Message], Budget]:
+    """The leaf parts of the message, depth first (nesting checked), and the budget."""
+    budget = Budget()
+    policy = _Counting(budget)
+
+    def factory(policy: Compat32 = policy) -> Message:
+        budget.part()
+        return Message(policy)
+
+    parser = BytesFeedParser(_factory=factory, policy=policy)
+    budget.parts = 0  # the parser made one part to try the factory
+    try:
+        parser.feed(data)
+        root = parser.close()
+    except READ_ERRORS as e:
+        raise refuse("mail.unreadable", f"The message cannot be read as mail ({type(e).__name__}); "
+                     "it was not read.") from None
+    leaves: list[Message] = []
+    stack: list[tuple[Message, int]] = [(root, 1)]
+    while stack:
+        part, depth = stack.pop()
+        if part.is_multipart():  # a multipart, or an attached message (a list of one)
+            if depth >= MAX_DEPTH:
+                raise refuse("mail.too_deep", f"The message nests parts more than {MAX_DEPTH} levels "
+                             "deep; it was not read.")
+            payload = part.get_payload()
+            children = payload if isinstance(payload, list) else []
+            stack.extend((p, depth + 1) for p in reversed(children) if isinstance(p, Message))
+        else:
+            leaves.append(part)
+    return leaves, budget
+
+
+def _texts(data: bytes) -> list[Part]:
+    leaves, budget = _tree(data)
+    plain: list[Message] = []
+    html: list[Message] = []
+    attached: list[tuple[str, Message]] = []
+    for part in leaves:
+        kind = part.get_content_type()
+        disposition = fields.params(str(part.get("content-disposition") or ""))
+        name = disposition.get("filename") or _params(part).get("name")
+        if part.get_content_disposition() == "attachment" or name:
+            if (name or "").lower().endswith((".json", ".txt")) or kind in ("application/json", "text/plain"):
+                attached.append((f"attachment {quoted(name or kind)}", part))
+        elif kind == "text/plain":
+            plain.append(part)
+        elif kind == "text/html":
+            html.append(part)
+    bodies = ([Part("body", _text(p, budget), False) for p in plain]  # the HTML only if no plain text
+              or [Part("body", html_text(_text(p, budget)), False) for p in html])
+    return bodies + [Part(label, _text(p, budget), True) for label, p in attached]
+
+
+def _params(part: Message) -> dict[str, str]:
+    return fields.params(str(part.get("content-type") or ""))
+
+
+def _text(part: Message, budget: Budget) -> str:
+    """The decoded text of a leaf part, in its charset (:func:`.charsets.decode`)."""
+    try:
+        raw = part.get_payload(decode=True)
+    except READ_ERRORS as e:
+        raise refuse("mail.unreadable", f"A part of the message cannot be decoded ({type(e).__name__}); "
+                     "it was not read.") from None
+    data = raw if isinstance(raw, bytes) else b""
+    budget.text(len(data))  # a charset gives at most one character per byte
+    return charsets.decode(data, _params(part).get("charset"))

@@ -47,9 +47,15 @@ def read_orders(data: bytes, file: str, game_ids: Sequence[str] = ()) -> OrderFi
     """The order in ``data`` (a mail message, a pasted body, text or JSON); the game named
     in a text header is resolved against ``game_ids``.  Raises :class:`Malformed`."""
     if is_message(data):
-        candidates = [(p.place, p.text) for p in parts(data)]
+        candidates = [(p.place, p.text) for p in parts(data, file)]
     else:
         candidates = [("", decode(data))]
+    return orders_in(candidates, file, game_ids)
+
+
+def orders_in(candidates: Sequence[tuple[str, str]], file: str, game_ids: Sequence[str] = ()) -> OrderFile:
+    """The order in the candidate texts of a message (``(place, text)``, in the order to
+    try them: :func:`adjudicator.mail.message.parts`).  Raises :class:`Malformed`."""
     found: list[OrderFile] = []
     failed: list[Malformed] = []
     for place, text in candidates:

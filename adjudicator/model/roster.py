@@ -12,11 +12,17 @@ import msgspec
 from adjudicator.model.base import Model
 from adjudicator.model.vocab import PlayerColour
 
-# A display name: printable, one line (no control, line or format character can pass).
-Name = Annotated[str, msgspec.Meta(min_length=1, max_length=100, pattern=r"^[^\x00-\x1f\x7f-\x9f]+$")]
-# A plain address local@domain: no spaces, angle brackets, quotes, commas or controls.
+# A display name: one line (no control or line character can pass: C0 and C1 controls,
+# DEL, line and paragraph separators).  Bidi and other format characters are shown
+# escaped (adjudicator/escape.py); the name reaches a mail header only as text
+# (mail/outgoing/headers.py), never decoded there.
+_LINES = r"\x00-\x1f\x7f-\x9f\u2028\u2029"
+_FORMAT = r"\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff"
+Name = Annotated[str, msgspec.Meta(min_length=1, max_length=100, pattern=f"^[^{_LINES}]+$")]
+# A plain address local@domain: no spaces, angle brackets, quotes, commas, controls or
+# format characters, and nothing a mail reader could take for an encoded word ("=?").
 Address = Annotated[str, msgspec.Meta(min_length=3, max_length=254,
-                                      pattern=r"^[^\s<>()\[\]\\,;:\"@]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}$")]
+                                      pattern=rf'^(?!.*=\?)[^\s<>()\[\]\\,;:"@{_LINES}{_FORMAT}]+@[A-Za-z0-9.-]+\.[A-Za-z]{{2,}}$')]
 
 
 # The languages a player's mail may be in (issue 31; adjudicator.i18n): BCP 47 tags.

@@ -22,7 +22,9 @@ Every figure is a median over repeated runs on this machine:
 7. leagues (:mod:`adjudicator.perf.bench_league`): seating plans and ratings;
 8. hostile input and a held lock (:mod:`adjudicator.perf.bench_hostile`): the slowest
    refusal of a hostile order or game file by ``trajan check``, and the wait before a
-   held lock is refused (what the tests check but do not time).
+   held lock is refused (what the tests check but do not time);
+9. the mail judge against hostile mail (:mod:`adjudicator.perf.bench_mail`): one run over
+   100 hostile messages and then a legal order, its wall time and peak memory.
 """
 
 from __future__ import annotations
@@ -131,6 +133,9 @@ def run(quick: bool = False) -> Bench:
         from adjudicator.perf.bench_hostile import hostile_figures
 
         figures += hostile_figures(log, Path(tmp))
+        from adjudicator.perf.bench_mail import mail_figures
+
+        figures += mail_figures(Path(tmp), quick)
         mid = log / "0060-game.json"
         figures.append(Figure(name="mid_game_file_bytes", value=mid.stat().st_size, unit="bytes"))
     return Bench(machine=machine(), figures=[_judge(f) for f in figures])

@@ -18,7 +18,7 @@ import msgspec
 
 from adjudicator.errors import Malformed, problem
 from adjudicator.files import io
-from adjudicator.model.roster import Language
+from adjudicator.model.roster import Address, Language
 
 Port = Annotated[int, msgspec.Meta(ge=1, le=65535)]
 
@@ -41,6 +41,9 @@ class Inbox(Login, frozen=True, kw_only=True):
     path: str | None = None  # maildir: the Maildir folder
     security: Literal["imaps", "starttls", "none"] = "imaps"
     folder: str = "INBOX"
+    # Other games' runs read this inbox too: a message not for this game (from an address
+    # not in its roster, or carrying a token not this game's) is left unread for them.
+    shared: bool = False
 
 
 class Outbox(Login, frozen=True, kw_only=True):
@@ -59,7 +62,7 @@ class Deadlines(_Settings, frozen=True, kw_only=True):
 
 
 class JudgeConfig(_Settings, frozen=True, kw_only=True):
-    address: str  # the judge's own address (From: of every mail)
+    address: Address  # the judge's own address (From: of every mail): a plain one, as the roster's
     secret_file: str  # the game master's secret for the tokens; keep it out of the log
     inbox: Inbox
     outbox: Outbox

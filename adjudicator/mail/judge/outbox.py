@@ -1,23 +1,38 @@
 """Where the judge's mails go: an SMTP server (TLS or STARTTLS, with login) or, for a dry
 run, a folder of ``.eml`` files.  The journal of unsent mails is :mod:`.record`'s
-``outbox/`` folder; :func:`flush` sends it in order and moves each mail to ``sent/``."""
+``outbox/`` folder; :func:`flush` sends it in order and moves each mail to ``sent/``.
+
+A mail is sent as the bytes the judge journaled, never parsed and written again (the
+``email`` package would decode its header text on the way: see
+:mod:`adjudicator.mail.outgoing.headers`), to the one address its ``To`` field names.
+"""
 
 from __future__ import annotations
 
 import smtplib
-from email import message_from_bytes, policy
-from email.message import EmailMessage
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
 from adjudicator.errors import Malformed, problem
+from adjudicator.mail.fields import address_of, read_header
 from adjudicator.mail.judge import record
 from adjudicator.mail.judge.config import Outbox, password
 from adjudicator.mail.judge.inbox import tls_context
 
 
+@dataclass(frozen=True)
+class Outgoing:
+    """One journaled mail: its bytes, the judge's address and the one recipient."""
+
+    data: bytes
+    sender: str
+    to: str
+    message_id: str
+
+
 class Sink(Protocol):
-    def send(self, message: EmailMessage) -> None: ...
+    def send(self, mail: Outgoing) -> None: ...
     def close(self) -> None: ...
 
 
@@ -26,11 +41,11 @@ class FolderSink:
         self.path = Path(path)
         self.path.mkdir(parents=True, exist_ok=True)
 
-    def send(self, message: EmailMessage) -> None:
-        name = str(message["Message-ID"]).strip("<>").replace("/", "_") + ".eml"
+    def send(self, mail: Outgoing) -> None:
         from adjudicator.files.write import write_atomic
 
-        write_atomic(str(self.path / name), message.as_bytes())
+        name = mail.message_id.strip("<>").replace("/", "_") + ".eml"
+        write_atomic(str(self.path / name), mail.data)
 
     def close(self) -> None:
         pass
@@ -54,16 +69,18 @@ class SmtpSink:
             client.login(s.user, password(s, "outbox") or "")
         return client
 
-    def send(self, message: EmailMessage) -> None:
+    def send(self, mail: Outgoing) -> None:
         if self.client is None:
             self.client = self._connect()
-        self.client.send_message(message)
+        # SMTP wants CRLF line ends (smtplib converts them for text only, not for bytes).
+        data = mail.data.replace(b"\r\n", b"\n").replace(b"\n", b"\r\n")
+        self.client.sendmail(mail.sender, [mail.to], data)
 
     def close(self) -> None:
         if self.client is not None:
             try:
                 self.client.quit()
-            except smtplib.SMTPException:
+            except (OSError, smtplib.SMTPException):  # the connection is going away anyway
                 pass
             self.client = None
 
@@ -75,14 +92,26 @@ def open_sink(settings: Outbox) -> Sink:
     return SmtpSink(settings)
 
 
+def outgoing(path: Path) -> Outgoing:
+    """A journaled mail, its sender and its one recipient read from its own header."""
+    data = path.read_bytes()
+    header = read_header(data)
+    to = [address_of(v) for v in header.all("to")]
+    sender = address_of(header.get("from"))
+    message_id = header.get("message-id") or path.name
+    if len(to) != 1 or to[0] is None or sender is None or header.all("cc") or header.all("bcc"):
+        raise Malformed([problem("judge.outbox", "$.outbox", f"The mail {path.name} in the journal does not "
+                                 "name one sender and one recipient; it was not sent.")])
+    return Outgoing(data, sender, to[0], message_id)
+
+
 def flush(gamedir: Path, sink: Sink) -> int:
     """Send every unsent mail of the journal, oldest first; returns how many went."""
     count = 0
     for path in record.pending(gamedir):
-        message = message_from_bytes(path.read_bytes(), policy=policy.default)
-        assert isinstance(message, EmailMessage)
+        mail = outgoing(path)
         try:
-            sink.send(message)
+            sink.send(mail)
         except (OSError, smtplib.SMTPException) as e:
             raise Malformed([problem("judge.outbox", "$.outbox",
                                      f"The mail {path.name} could not be sent ({e}); it stays in the "

@@ -11,9 +11,11 @@ message goes to one game:
 - from an address in no roster: ignored; in exactly one game's roster: that game handles
   it as a one-game run does (a token refusal at the registered address included);
 - from an address in several rosters: the game whose token for that colour it carries;
-  if it carries none, one token refusal naming no game; a ``resend`` (or a message with
-  the tokens of several games) goes to the game whose id its subject, else its text,
-  names, and if that is not exactly one, to none: the player gets a hint to name the game.
+  if it carries none, one token note naming no game (at most one a day); a message with
+  the tokens of several games goes to the game whose id its subject, else its text,
+  names, and if that is not exactly one, to none: the player gets a hint to name the game;
+- a message over a limit, or sent by a program, goes to the first of the sender's games
+  (a note at most once a day, or nothing).
 
 A message that goes to no game is recorded, with its answer, in the record of every game
 whose roster has the sender (:mod:`.record`'s ``handled``), its answer in the journal of
@@ -28,29 +30,29 @@ import re
 from contextlib import ExitStack
 from dataclasses import dataclass
 from datetime import datetime
-from email import message_from_bytes, policy
 from email.message import EmailMessage
-from email.utils import parseaddr
 from pathlib import Path
 
 from adjudicator.errors import Malformed, Problem, problem
 from adjudicator.files.lock import locked
 from adjudicator.mail.judge import compose, record, tokens
 from adjudicator.mail.judge.config import JudgeConfig, load_config
-from adjudicator.mail.judge.inbox import open_source
+from adjudicator.mail.judge.inbox import Incoming, open_source
 from adjudicator.mail.judge.outbox import Sink, flush, open_sink
 from adjudicator.mail.judge.run import (
+    IGNORED_STRANGER,
     Game,
     Summary,
     apply_deadlines,
-    asks_resend,
     colour_of,
     for_another_game,
     handle,
     open_game,
     sent,
     start,
+    unproven,
 )
+from adjudicator.mail.message import Letter, read_letter
 from adjudicator.model.vocab import PlayerColour
 
 Holder = tuple[Game, PlayerColour]
@@ -59,11 +61,13 @@ NO_GAME = "(no game)"
 
 @dataclass
 class Answer:
-    """A message that goes to no game: what it was, the answer, and who plays under its address."""
+    """A message that goes to no game: what it was, the answer, who plays under its address,
+    and whether the message proved its sender (if not, the answer is a note, one a day)."""
 
     outcome: str
     message: EmailMessage
     holders: list[Holder]
+    unproven: bool
 
 
 def run_many(folders: list[Path], now: datetime) -> list[tuple[str, Summary]]:
@@ -141,70 +145,67 @@ def _check_ids(games: list[Game]) -> None:
 def _read_inbox(games: list[Game], sinks: list[Sink], nobody: Summary) -> None:
     source = open_source(games[0].config.inbox)
     try:
-        for key, data in source.messages():
-            if for_another_game(games, data):
+        for incoming in source.messages():
+            letter = read_letter(incoming.data, incoming.size)
+            if for_another_game(games, letter):
                 nobody.add("left for another game")  # unread, for the run of that game
                 continue
-            _one(games, sinks, nobody, data)
-            source.done(key)
+            _one(games, sinks, nobody, incoming, letter)
+            source.done(incoming.key)
     finally:
         source.close()
 
 
-def _one(games: list[Game], sinks: list[Sink], nobody: Summary, data: bytes) -> None:
+def _one(games: list[Game], sinks: list[Sink], nobody: Summary, incoming: Incoming, letter: Letter) -> None:
     """One message, to the game it belongs to or answered for none (committed and sent)."""
-    keys = record.message_keys(data)
+    keys = record.message_keys(letter, incoming.data, incoming.size)
     known = next((g for g in games if record.seen(record.load_state(g.folder), keys)), None)
     if known is not None:
         known.summary.add("duplicates skipped")
         return
-    where = route(games, data)
+    where = route(games, letter, keys)
     if where is None:
-        nobody.add("ignored (unknown sender)")
+        nobody.add(IGNORED_STRANGER)
         return
     if isinstance(where, Answer):
         nobody.add(where.outcome)
         _answer(where, keys)
         where = where.holders[0][0]
     else:
-        handle(where, data)
+        handle(where, incoming, letter)
     sent(where, flush(where.folder, sinks[games.index(where)]))
 
 
-def route(games: list[Game], data: bytes) -> Game | Answer | None:
+def route(games: list[Game], letter: Letter, keys: list[str]) -> Game | Answer | None:
     """The game a message goes to, the answer if it goes to none, or None if its sender
     plays in no game (it is ignored)."""
-    message = message_from_bytes(data, policy=policy.default)
-    assert isinstance(message, EmailMessage)
-    sender = parseaddr(str(message.get("From", "")))[1]
-    holders = [(g, c) for g in games if (c := colour_of(g.roster, sender)) is not None]
-    if len(holders) <= 1:
-        return holders[0][0] if holders else None
-    right = [(g, c) for g, c in holders if tokens.carries(data, g.token(c, g.game_id))]
+    holders = [(g, c) for g in games if (c := colour_of(g.roster, letter.sender)) is not None]
+    if len(holders) <= 1 or letter.automatic is not None or letter.refusal is not None:
+        return holders[0][0] if holders else None  # one game, or ignored / a note: the first one's
+    right = [(g, c) for g, c in holders if tokens.carries(letter, g.token(c, g.game_id))]
     if len(right) == 1:
         return right[0][0]
-    pool = right or (holders if asks_resend(message) else [])
-    named = _named(message, data, pool)
+    named = _named(letter, right)
     if len(named) == 1:
         return named[0][0]
     game, colour = holders[0]
     to, judge = game.roster.players[colour].address, game.config.address
     tr = game.tr(colour)
-    if pool:
-        return Answer("refused (which game?)", compose.which_game(judge, to, game.now, tr), holders)
-    return Answer("refused (token)", compose.token_refusal(judge, to, game.now, tr), holders)
+    if right:
+        hint = compose.which_game(judge, to, game.now, msgid=compose.message_id(judge, "which", keys[-1]),
+                                  tr=tr)
+        return Answer("refused (which game?)", hint, holders, unproven=False)
+    note = compose.token_refusal(judge, to, game.now, msgid=compose.message_id(judge, "note", keys[-1]),
+                                 tr=tr)
+    return Answer("refused (token)", note, holders, unproven=True)
 
 
-def _named(message: EmailMessage, data: bytes, pool: list[Holder]) -> list[Holder]:
+def _named(letter: Letter, pool: list[Holder]) -> list[Holder]:
     """The games of ``pool`` whose id the subject names, else those the text names."""
-    from adjudicator.mail.message import parts
-
-    subject = str(message.get("Subject", ""))
-    named = [h for h in pool if _mentions(subject, h[0].game_id)]
+    named = [h for h in pool if _mentions(letter.subject, h[0].game_id)]
     if named or not pool:
         return named
-    texts = [p.text for p in parts(data)]
-    return [h for h in pool if any(_mentions(t, h[0].game_id) for t in texts)]
+    return [h for h in pool if any(_mentions(p.text, h[0].game_id) for p in letter.parts)]
 
 
 def _mentions(text: str, game_id: str) -> bool:
@@ -212,11 +213,14 @@ def _mentions(text: str, game_id: str) -> bool:
 
 
 def _answer(answer: Answer, keys: list[str]) -> None:
-    """The answer into the first holder's journal; the message into every holder's record
-    (the one with the answer first: a crash between leaves it known, and answered once)."""
+    """The answer into the first holder's journal (a note at most once a day); the message
+    into every holder's record (the one with the answer first: a crash between leaves it
+    known, and answered once)."""
     for n, (game, colour) in enumerate(answer.holders):
         commit = record.Commit(game.folder, record.load_state(game.folder))
-        if n == 0:
+        if n == 0 and answer.unproven:
+            unproven(game, commit, colour, answer.message, answer.outcome)
+        elif n == 0:
             commit.mail(answer.message, colour, "refusal")
         commit.handled(keys, answer.outcome)
         commit.write()

@@ -6,14 +6,22 @@ which the kernel releases when its holder dies, so a crashed run never leaves a 
 lock behind) the run:
 
 1. sends the mails a previous run wrote and did not send (the journal);
-2. writes the mails of the log's latest step if they were never written (a new game);
-3. handles each new message of the inbox, oldest first: a message already handled (by
-   Message-ID or body hash) is skipped; one from an address not in the roster is
-   ignored; ``resend`` sends the player's latest mail again; a missing or wrong token
-   gets a refusal at the registered address; orders are read (text or JSON), and either
-   refused with their problems or added to the log, with a receipt and every player's
-   mail for the new step; the record is committed before anything is sent;
+2. writes the mails of the log's latest step if they were never written (a new game, or
+   steps added by ``trajan log add`` between two runs: the news tells each of them);
+3. handles each new message of the inbox on its own, oldest first.  It is read once
+   (:func:`adjudicator.mail.message.read_letter`, within the limits of
+   :mod:`adjudicator.mail.limits`; reading never raises): a message already handled (by
+   the hash of its Message-ID or of its text) is skipped; one from an address not in
+   the roster, or sent by a program (an auto-reply, a mailing list, a bounce), is
+   ignored; one over a limit, or without the player's token, gets a short note at the
+   registered address (at most one a day); ``resend`` (with the token) sends the
+   player's latest mail again; orders are read (text or JSON), must be for the sender's
+   own colour, and are either refused with their problems or added to the log, with a
+   receipt and every player's mail for the new step; the record is committed before
+   anything is sent;
 4. applies the deadlines: a reminder before, a bot's answer at the deadline.
+
+Whatever a message holds, the run goes on to the next one and to the deadlines.
 
 :mod:`.route` runs the same steps over several games that share one inbox.
 """
@@ -21,10 +29,8 @@ lock behind) the run:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import datetime
-from email import message_from_bytes, policy
+from datetime import datetime, timedelta
 from email.message import EmailMessage
-from email.utils import make_msgid, parseaddr
 from pathlib import Path
 
 from adjudicator.errors import Illegal, Malformed, Problem, problem
@@ -32,12 +38,16 @@ from adjudicator.files import io
 from adjudicator.files.lock import locked
 from adjudicator.game.engine import deciders
 from adjudicator.i18n import Translator
+from adjudicator.mail.fields import same_address
 from adjudicator.mail.judge import compose, deadlines, gamelog, record, tokens
 from adjudicator.mail.judge.config import JudgeConfig, load_config, read_secret
-from adjudicator.mail.judge.inbox import open_source
+from adjudicator.mail.judge.inbox import Incoming, open_source
 from adjudicator.mail.judge.outbox import Sink, flush, open_sink
-from adjudicator.mail.outgoing.compose import player_translator
+from adjudicator.mail.message import Letter, read_letter
+from adjudicator.mail.outgoing import headers
+from adjudicator.mail.outgoing.compose import player_translator, unique_warnings
 from adjudicator.mail.outgoing.roster import read_roster, roster_problems
+from adjudicator.model.orders import OrderFile
 from adjudicator.model.roster import Roster
 from adjudicator.model.state import GameOver, GameState
 from adjudicator.model.vocab import PlayerColour
@@ -48,9 +58,15 @@ class Summary:
     """What one run did, counted (printed by the command)."""
 
     counts: dict[str, int] = field(default_factory=dict)
+    warnings: list[Problem] = field(default_factory=list)  # printed on stderr by the command
 
     def add(self, what: str) -> None:
         self.counts[what] = self.counts.get(what, 0) + 1
+
+    def warn(self, found: Problem) -> None:
+        """Something the run left out (a board picture), kept (once) for stderr."""
+        if all(w.code != found.code for w in self.warnings):
+            self.warnings.append(found)
 
     def text(self) -> str:
         return ", ".join(f"{n} {what}" for what, n in self.counts.items()) or "nothing to do"
@@ -130,130 +146,176 @@ def _mail_new_step(game: Game) -> None:
 
 
 def step_mails(game: Game, commit: record.Commit, step: int, opened: datetime | None = None) -> None:
-    """Every player's mail for log step ``step``, and the step's opening time."""
+    """Every player's mail for log step ``step`` (telling every step since the last one
+    mailed: steps added by ``trajan log add`` between runs), and the step's opening time."""
     _, state = game.current()
-    for mail in compose.decision_mails(game.log, step, game.roster, game.config.address,
-                                       lambda c: game.token(c, state.game_id), game.config.pictures,
-                                       game.config.language):
+    mails = compose.decision_mails(game.log, step, game.roster, game.config.address,
+                                   lambda c: game.token(c, state.game_id), game.config.pictures,
+                                   since=commit.state.mailed, language=game.config.language)
+    for warning in unique_warnings(mails):  # a board picture left out: said, never silent
+        game.summary.warn(warning)
+    for mail in mails:
+        if mail.warnings:
+            game.summary.add("mails without their board picture")
         kind = "decision" if mail.player in deciders(state.pending) else "news"
         commit.mail(mail.message, mail.player, kind)
     commit.state.mailed = step
     commit.state.opened[str(step)] = (opened or game.now).isoformat()
 
 
-def colour_of(roster: Roster, address: str) -> PlayerColour | None:
-    """The colour whose roster address ``address`` is (compared without case), if exactly one."""
-    found = [c for c, s in roster.players.items() if s.address.lower() == address.lower()]
+def colour_of(roster: Roster, address: str | None) -> PlayerColour | None:
+    """The colour whose roster address is ``address`` (the whole address, compared as
+    :func:`~adjudicator.mail.fields.same_address` says), if exactly one."""
+    if address is None:
+        return None
+    found = [c for c, s in roster.players.items() if same_address(s.address, address)]
     return found[0] if len(found) == 1 else None
 
 
 def _read_inbox(game: Game, sink: Sink) -> None:
     source = open_source(game.config.inbox)
     try:
-        for key, data in source.messages():
-            if for_another_game([game], data):
+        for incoming in source.messages():
+            letter = read_letter(incoming.data, incoming.size)
+            if for_another_game([game], letter):
                 game.summary.add("left for another game")  # unread, for the run of that game
                 continue
-            handle(game, data)
+            handle(game, incoming, letter)
             sent(game, flush(game.folder, sink))
-            source.done(key)
+            source.done(incoming.key)
     finally:
         source.close()
 
 
-def for_another_game(games: list[Game], data: bytes) -> bool:
-    """Whether a message belongs to a game not run now (a shared inbox): its subject names
-    another game, in one of the judge's subject forms, and it carries none of these games'
-    tokens.  It is left unread for the run of that game."""
-    named = compose.game_in_subject(data)
-    if named is None or any(g.game_id == named for g in games):
+def for_another_game(games: list[Game], letter: Letter) -> bool:
+    """Whether a message belongs to a game not run now (a shared inbox), and is left unread
+    for the run of that game: its subject names another game in one of the judge's subject
+    forms and it carries none of these games' tokens; or, with ``shared = true`` in the
+    inbox settings, it comes from an address in none of these games' rosters, or it names
+    none of these games and carries a token that is none of its sender's here (a reply
+    to another game's mail that lost its subject)."""
+    named = compose.game_in_subject(letter.subject)
+    mine = [(g, c) for g in games if (c := colour_of(g.roster, letter.sender)) is not None]
+    theirs = [g.token(c, g.game_id) for g, c in mine]
+    if any(tokens.carries(letter, t) for t in theirs):
         return False
-    sender = parseaddr(str(message_from_bytes(data, policy=policy.default).get("From", "")))[1]
-    for game in games:
-        colour = colour_of(game.roster, sender)
-        if colour is not None and tokens.carries(data, game.token(colour, game.game_id)):
-            return False
-    return True
+    if named is not None and all(g.game_id != named for g in games):
+        return True
+    if not games[0].config.inbox.shared or letter.automatic is not None:
+        return False
+    return not mine or (named is None and tokens.carries_other(letter, theirs))
 
 
-def handle(game: Game, data: bytes) -> None:
+def handle(game: Game, incoming: Incoming, letter: Letter) -> None:
     """One message, from reading to the committed record (nothing sent yet)."""
     state = record.load_state(game.folder)
-    keys = record.message_keys(data)
+    keys = record.message_keys(letter, incoming.data, incoming.size)
     if record.seen(state, keys):
         game.summary.add("duplicates skipped")
         return
     commit = record.Commit(game.folder, state)
-    outcome = _outcome(game, commit, data)
+    outcome = _outcome(game, commit, letter, keys)
     game.summary.add(outcome)
+    if outcome in NOT_RECORDED and not commit.mails:
+        return  # nothing answered, nothing to record
     commit.handled(keys, outcome)
     commit.write()
 
 
-def _outcome(game: Game, commit: record.Commit, data: bytes) -> str:
-    message = message_from_bytes(data, policy=policy.default)
-    colour = colour_of(game.roster, parseaddr(str(message.get("From", "")))[1])
+# Outcomes not kept in the record: nothing was answered, so handling a copy again is harmless.
+IGNORED_STRANGER, IGNORED_AUTOMATIC = "ignored (unknown sender)", "ignored (automatic message)"
+NOT_RECORDED = (IGNORED_STRANGER, IGNORED_AUTOMATIC)
+
+
+def _outcome(game: Game, commit: record.Commit, letter: Letter, keys: list[str]) -> str:
+    colour = colour_of(game.roster, letter.sender)
     if colour is None:
-        return "ignored (unknown sender)"
+        return IGNORED_STRANGER
+    if letter.automatic is not None:  # a vacation responder or the like: never answered (RFC 3834)
+        return IGNORED_AUTOMATIC
     to, sender = game.roster.players[colour].address, game.config.address
-    _, current = game.current()
-    if asks_resend(message):
-        return _resend(game, commit, colour)
-    if not tokens.carries(data, game.token(colour, current.game_id)):
-        commit.mail(compose.token_refusal(sender, to, game.now, game.tr(colour)), colour, "refusal")
-        return "refused (token)"
-    problems = _apply(game, commit, data, colour)
-    if problems:
-        commit.mail(compose.refusal(sender, to, current.game_id, problems, game.now, game.tr(colour)), colour,
-                    "refusal")
+    if letter.refusal is not None:
+        note = compose.unreadable(sender, to, letter.refusal, game.now,
+                                  msgid=compose.message_id(sender, "note", keys[-1]), tr=game.tr(colour))
+        return unproven(game, commit, colour, note, f"refused ({letter.refusal.code})")
+    if not tokens.carries(letter, game.token(colour, game.game_id)):
+        note = compose.token_refusal(sender, to, game.now, msgid=compose.message_id(sender, "note", keys[-1]),
+                                     tr=game.tr(colour))
+        return unproven(game, commit, colour, note, "refused (token)")
+    if asks_resend(letter):
+        return _resend(game, commit, colour, keys)
+    found = read_order(game, letter, colour)
+    if not isinstance(found, list):
+        found = _apply(game, commit, found, colour, keys)
+    if found:
+        commit.mail(compose.refusal(sender, to, game.game_id, found, game.now,
+                                    msgid=compose.message_id(sender, "refusal", keys[-1]),
+                                    tr=game.tr(colour)),
+                    colour, "refusal")
         return "refused (orders)"
     return "accepted"
 
 
-def asks_resend(message: EmailMessage) -> bool:
-    subject = str(message.get("Subject", "")).strip().lower()
-    if subject.split(":")[-1].strip() == "resend":
+def unproven(game: Game, commit: record.Commit, colour: PlayerColour, note: EmailMessage,
+             outcome: str) -> str:
+    """The answer to a message that does not prove its sender (no token, or not read): a
+    short note to the registered address, at most one a day (a forger cannot make the judge
+    flood a player's mailbox)."""
+    last = commit.state.noted.get(colour)
+    if last is not None and game.now - deadlines.parse_time(last) < timedelta(days=1):
+        game.summary.add("notes held back (one a day)")
+        return outcome
+    commit.state.noted[colour] = game.now.isoformat()
+    commit.mail(note, colour, "refusal")
+    return outcome
+
+
+def asks_resend(letter: Letter) -> bool:
+    if letter.subject.strip().lower().split(":")[-1].strip() == "resend":
         return True
-    body = message.get_body(preferencelist=("plain",))
-    text = body.get_content() if body is not None else ""
-    lines = [ln.strip().lower() for ln in str(text).splitlines() if ln.strip() and not ln.startswith(">")]
+    body = next((p.text for p in letter.parts if not p.attachment), "")
+    lines = [ln.strip().lower() for ln in body.splitlines()[:200] if ln.strip() and not ln.startswith(">")]
     return lines[:1] == ["resend"]
 
 
-def _resend(game: Game, commit: record.Commit, colour: PlayerColour) -> str:
+def _resend(game: Game, commit: record.Commit, colour: PlayerColour, keys: list[str]) -> str:
     name = commit.state.latest.get(colour)
     data = record.sent_mail(game.folder, name) if name else None
     if data is None:
         return "ignored (nothing to resend)"
-    again = message_from_bytes(data, policy=policy.default)
-    assert isinstance(again, EmailMessage)
-    del again["Message-ID"]
-    again["Message-ID"] = make_msgid("trajan", domain=game.config.address.rpartition("@")[2] or "localhost")
-    commit.mail(again, colour, "resend")
+    commit.mail(headers.with_message_id(data, compose.message_id(game.config.address, "resend", keys[-1])),
+                colour, "resend")
     return "resent"
 
 
-def _apply(game: Game, commit: record.Commit, data: bytes, colour: PlayerColour) -> list[Problem]:
-    """Read and adjudicate the orders; the problems, or [] once they are in the log."""
-    from adjudicator.mail.read import read_orders
+def read_order(game: Game, letter: Letter, colour: PlayerColour) -> OrderFile | list[Problem]:
+    """The order a message holds for ``colour``, or the problems (nothing changed)."""
+    from adjudicator.mail.read import orders_in
 
-    step, current = game.current()
     try:
-        order = read_orders(data, "your message", [current.game_id])
+        order = orders_in([(p.place, p.text) for p in letter.parts], "your message", [game.game_id])
     except Malformed as e:
         return list(e.problems)
-    if order.player != colour:
+    if order.player != colour:  # red's token never carries orders for green
         return [problem("judge.not_your_colour", "$.player",
                         f"These orders are for {order.player}, but you play {colour}.")]
+    return order
+
+
+def _apply(game: Game, commit: record.Commit, order: OrderFile, colour: PlayerColour,
+           keys: list[str]) -> list[Problem]:
+    """Adjudicate the order into the log; the problems, or [] once it is in the log."""
+    step, current = game.current()
     orders = io.encode_orders(order)
     if gamelog.last_orders(game.log, step) != orders:  # else applied before a crash: only mail
         try:
             step, _ = gamelog.append(game.log, orders, "your orders")
         except (Illegal, Malformed) as e:
             return list(e.problems)
-    seat = game.roster.players[colour]
-    commit.mail(compose.receipt(game.config.address, seat.address, current.game_id, order.decision,
-                                game.now, game.tr(colour)), colour, "receipt")
+    sender, seat = game.config.address, game.roster.players[colour]
+    commit.mail(compose.receipt(sender, seat.address, current.game_id, order.decision, game.now,
+                                msgid=compose.message_id(sender, "receipt", keys[-1]), tr=game.tr(colour)),
+                colour, "receipt")
     if commit.state.mailed < step:
         step_mails(game, commit, step)
     return []
@@ -277,8 +339,11 @@ def apply_deadlines(game: Game, sink: Sink) -> None:
         elif game.now >= deadlines.remind_at(due, rules.remind_hours) and step not in record_state.reminded:
             for colour in deciders(state.pending):
                 seat = game.roster.players[colour]
+                about = f"{state.game_id}\0{step}\0{colour}"
+                msgid = compose.message_id(game.config.address, "reminder", about)
                 commit.mail(compose.reminder(game.config.address, seat.address, state.game_id, state.decision,
-                                             due, game.now, game.tr(colour)), colour, "reminder")
+                                             due, game.now, msgid=msgid, tr=game.tr(colour)),
+                            colour, "reminder")
             record_state.reminded.append(step)
             game.summary.add("reminders")
         else:

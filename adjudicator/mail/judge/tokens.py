@@ -16,12 +16,13 @@ import base64
 import hashlib
 import hmac
 import re
-from email import message_from_bytes, policy
 
-from adjudicator.mail.message import is_message, parts
+from adjudicator.mail.message import Letter
 
 LENGTH = 16
 _LINE = re.compile(r"^[ \t>]*token[\s:=]+([A-Za-z0-9]{8,64})\s*(#.*)?$", re.IGNORECASE | re.MULTILINE)
+# What a token looks like (base32, lower case; case is ignored when one is compared).
+SHAPE = re.compile(rf"[a-z2-7]{{{LENGTH}}}", re.IGNORECASE)
 
 
 def token_for(secret: bytes, game_id: str, colour: str) -> str:
@@ -29,21 +30,25 @@ def token_for(secret: bytes, game_id: str, colour: str) -> str:
     return base64.b32encode(digest).decode("ascii")[:LENGTH].lower()
 
 
-def tokens_in(data: bytes) -> list[str]:
+def tokens_in(letter: Letter) -> list[str]:
     """Every token a message carries: its ``X-Trajan-Token`` header and ``token`` lines."""
     found: list[str] = []
-    if is_message(data):
-        header = message_from_bytes(data, policy=policy.default).get("X-Trajan-Token")
-        if header:
-            found.append(str(header).strip())
-        texts = [p.text for p in parts(data)]
-    else:
-        texts = [data.decode("utf-8", errors="replace")]
-    for text in texts:
-        found += [m.group(1) for m in _LINE.finditer(text)]
+    header = letter.header.get("x-trajan-token")
+    if header:
+        found.append(header.strip())
+    for part in letter.parts:
+        found += [m.group(1) for m in _LINE.finditer(part.text)]
     return found
 
 
-def carries(data: bytes, expected: str) -> bool:
+def carries(letter: Letter, expected: str) -> bool:
     """Whether the message carries ``expected`` (case-insensitive, compared in constant time)."""
-    return any(hmac.compare_digest(t.lower().encode(), expected.encode()) for t in tokens_in(data))
+    return any(hmac.compare_digest(t.lower().encode(), expected.encode()) for t in tokens_in(letter))
+
+
+def carries_other(letter: Letter, known: list[str]) -> bool:
+    """Whether the message carries something shaped like a token that is none of ``known``
+    (a reply to the mail of another game, whose token it kept)."""
+    def is_known(t: str) -> bool:
+        return any(hmac.compare_digest(t.lower().encode(), k.encode()) for k in known)
+    return any(SHAPE.fullmatch(t) and not is_known(t) for t in tokens_in(letter))

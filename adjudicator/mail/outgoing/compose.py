@@ -15,15 +15,15 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from email.headerregistry import Address
 from email.message import EmailMessage
 from typing import Literal
 
+from adjudicator.errors import Malformed, Problem, problem
 from adjudicator.escape import terminal
 from adjudicator.files import io
 from adjudicator.files.write import OutputSet
 from adjudicator.i18n import ENGLISH, Translator, translator
-from adjudicator.mail.outgoing import text
+from adjudicator.mail.outgoing import headers, text
 from adjudicator.model.events import Event
 from adjudicator.model.roster import Language, Roster
 from adjudicator.model.state import GameState, kind_of
@@ -54,14 +54,18 @@ class Mail:
     player: PlayerColour
     file_name: str
     message: EmailMessage
+    warnings: tuple[Problem, ...] = ()  # what was left out of it (a board picture), and why
 
 
 def player_mail(view: GameView, private_report: str, roster: Roster | None = None,
-                pictures: Pictures = "svg", tr: Translator = ENGLISH) -> EmailMessage:
+                pictures: Pictures = "svg", warnings: list[Problem] | None = None,
+                tr: Translator = ENGLISH) -> EmailMessage:
     """The mail for ``view.viewer`` after a decision: news, what to decide, template, state;
     the view attached, and the board picture (``pictures``: "svg", "png" for SVG and PNG,
-    "none") where the drawing extra (and for PNG a converter) is installed.  ``tr``: the
-    player's language (``private_report`` is already in it)."""
+    "none") where the drawing extra is installed.  A picture that fails to be drawn (or a
+    PNG with no Chromium to make it) leaves the mail whole without it, and is reported:
+    appended to ``warnings``, or raised (:class:`Malformed`) when no list is given.  ``tr``:
+    the player's language (``private_report`` is already in it)."""
     colour = view.viewer
     assert colour is not None
     seat = roster.players.get(colour) if roster is not None else None
@@ -84,47 +88,58 @@ def player_mail(view: GameView, private_report: str, roster: Roster | None = Non
     msg.add_attachment(io.canonical(view), maintype="application", subtype="json",
                        filename=f"view-{colour}-{view.decision:04d}.json")
     if pictures != "none":
-        _attach_pictures(msg, view, pictures == "png")
+        failed = _attach_pictures(msg, view, pictures == "png")
+        if failed is not None and warnings is None:
+            raise Malformed([failed])
+        if failed is not None and warnings is not None:
+            warnings.append(failed)
     msg.set_boundary(f"trajan-{view.chain.hash[:32]}")  # same game file, same bytes
     return msg
 
 
-def _attach_pictures(msg: EmailMessage, view: GameView, png: bool) -> None:
-    """The board as the player sees it (issue 19): only if it can be drawn; the mail is
-    complete without it."""
+def _attach_pictures(msg: EmailMessage, view: GameView, png: bool) -> Problem | None:
+    """The board as the player sees it (issue 19), attached where the drawing extra is
+    installed (the mail is complete without it, as the README says); what kept a picture
+    out otherwise: a drawing that failed, a PNG asked for with no Chromium to make it."""
     import importlib.util
 
     if importlib.util.find_spec("drawsvg") is None:
-        return
+        return None
     from adjudicator.drawing import board_png, board_svg
 
     name = f"board-{view.viewer}-{view.decision:04d}"
     try:
         svg = board_svg(view).encode()
         picture = board_png(view) if png else None
-    except Exception:  # noqa: BLE001 (a picture that fails leaves the mail whole, without it)
-        return
+    except Exception as e:  # noqa: BLE001 - any drawing failure is reported by the caller, never dropped
+        return problem("mail.picture_failed", "$", f"The board picture for {view.viewer} could not be drawn "
+                       f"({type(e).__name__}: {str(e)[:200]}); the mail was written without it.")
     msg.add_attachment(svg, maintype="image", subtype="svg+xml", filename=f"{name}.svg")
     if picture is not None:
         msg.add_attachment(picture, maintype="image", subtype="png", filename=f"{name}.png")
+    elif png:
+        return problem("mail.picture_unavailable", "$", "The PNG board picture was left out of the mails "
+                       "(the SVG is attached): it needs Chromium, which is not installed.")
+    return None
 
 
 def _headers(msg: EmailMessage, view: GameView, colour: PlayerColour, roster: Roster | None,
-             decides: bool, tr: Translator) -> None:
+             decides: bool, tr: Translator = ENGLISH) -> None:
     game = terminal(view.game_id)
     # The subject's "Trajan GAME, decision N:" stays as it is in every language: replies are
     # routed by it (adjudicator.mail.judge.compose.game_in_subject).
     what = (tr.gettext("your decision ({kind})").format(kind=kind_of(view.pending)) if decides
             else tr.gettext("news"))
-    msg["Subject"] = f"Trajan {game}, decision {view.decision}: {what} ({colour})"
+    # Text from the roster and the game file goes through headers.py: never decoded (issue 25).
+    msg["Subject"] = headers.text("Subject", f"Trajan {game}, decision {view.decision}: {what} ({colour})")
     judge = roster.judge if roster is not None and roster.judge else JUDGE
-    msg["From"] = Address(tr.gettext("Trajan judge"), addr_spec=judge)
+    msg["From"] = headers.mailbox("From", tr.gettext("Trajan judge"), judge)
     seat = roster.players.get(colour) if roster is not None else None
     if seat is not None:
-        msg["To"] = Address(terminal(seat.name), addr_spec=seat.address)
+        msg["To"] = headers.mailbox("To", terminal(seat.name), seat.address)
     domain = judge.rpartition("@")[2]
     msg["Message-ID"] = f"<trajan.{view.chain.hash[:24]}.{colour}@{domain}>"
-    msg["X-Trajan-Game"] = game
+    msg["X-Trajan-Game"] = headers.text("X-Trajan-Game", game)
     msg["X-Trajan-Decision"] = str(view.decision)
     msg["X-Trajan-Player"] = colour
     msg["X-Trajan-Game-File"] = view.chain.hash
@@ -162,28 +177,46 @@ def player_mails(state: GameState, private: Mapping[PlayerColour, str], roster: 
     for colour in state.seats:
         view = view_of(state, colour)
         name = f"{n:04d}-{state.chain.hash[:8]}-{colour}.eml"
+        found: list[Problem] = []
         tr = player_translator(roster, colour, language)
         report = told(colour, tr) if told is not None and tr is not ENGLISH else private.get(colour, "")
-        mails.append(Mail(colour, name, player_mail(view, report, roster, pictures, tr)))
+        message = player_mail(view, report, roster, pictures, found, tr)
+        mails.append(Mail(colour, name, message, tuple(found)))
     return mails
 
 
 def write_player_mails(outbox: str, state: GameState, private: Mapping[PlayerColour, str],
                        roster: Roster | None = None, number: int | None = None,
                        outputs: OutputSet | None = None, pictures: Pictures = "svg",
-                       told: Told | None = None) -> list[str]:
+                       warnings: list[Problem] | None = None, told: Told | None = None) -> list[str]:
     """Write every player's mail into ``outbox`` (made if missing); the paths written.
 
-    With ``outputs``, the files join that set (committed by the caller with its others)."""
+    With ``outputs``, the files join that set (committed by the caller with its others).
+    What was left out of the mails (a board picture) goes into ``warnings`` (one problem
+    for all mails), or is raised as :class:`Malformed` (nothing written) if none is given."""
     own = outputs is None
     out = outputs if outputs is not None else OutputSet(inputs={})
     out.folder(outbox)
     paths = []
-    for mail in player_mails(state, private, roster, number, pictures, told):
+    mails = player_mails(state, private, roster, number, pictures, told)
+    left_out = unique_warnings(mails)
+    if left_out and warnings is None:
+        raise Malformed(left_out)
+    for mail in mails:
         path = os.path.join(outbox, mail.file_name)
         out.add(path, bytes(mail.message), option="--outbox", folder=outbox)
         paths.append(path)
+    if warnings is not None:
+        warnings.extend(left_out)
     if own:
         out.commit()
     return paths
 
+
+
+def unique_warnings(mails: list[Mail]) -> list[Problem]:
+    """The mails' warnings, each once (every player's mail lacks the same picture)."""
+    found: list[Problem] = []
+    for mail in mails:
+        found += [w for w in mail.warnings if all(w.code != f.code for f in found)]
+    return found
