@@ -27,14 +27,14 @@ may reorder them; ``tests/test_i18n_catalogues.py`` checks every translation kee
 from __future__ import annotations
 
 import functools
-import gettext
-import io
 from datetime import datetime
-from importlib import resources
-from importlib.resources.abc import Traversable
-from typing import get_args
+from typing import TYPE_CHECKING, get_args
 
 from adjudicator.model.roster import Language
+
+if TYPE_CHECKING:  # imported where a catalogue is read: English (every log's report) needs neither
+    import gettext
+    from importlib.resources.abc import Traversable
 
 # The languages a player's mail may be in (the roster's ``language``, judge.toml's).
 LANGUAGES: tuple[Language, ...] = get_args(Language)
@@ -95,6 +95,8 @@ class Translator:
 
 def catalogue_path(language: Language) -> Traversable:
     """Where the compiled catalogue of ``language`` is in the package."""
+    from importlib import resources
+
     return (resources.files(__name__) / "locale" / locale_name(language) / "LC_MESSAGES"
             / f"{DOMAIN}.mo")
 
@@ -104,6 +106,9 @@ def translator(language: Language) -> Translator:
     """The translator of ``language`` (its catalogue read once; English needs none)."""
     if language == "en":
         return ENGLISH
+    import gettext
+    import io
+
     data = catalogue_path(language).read_bytes()
     return Translator(language, gettext.GNUTranslations(io.BytesIO(data)))
 
