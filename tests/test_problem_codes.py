@@ -248,6 +248,19 @@ def _(ctx: Ctx) -> Outcome:
     return run("verify", ctx.log / "0000-game.json")
 
 
+@case("verify.not_one_game")
+def _(ctx: Ctx) -> Outcome:
+    """The Python API's verify takes one game: a list naming two is refused."""
+    from adjudicator import MalformedError, verify
+
+    listing = ctx.file("list.txt", f"{ctx.log}\n{ctx.log}\n")
+    try:
+        verify(listing)
+    except MalformedError as e:
+        return e.exit_code, [p.code for p in e.problems]
+    return 0, []
+
+
 @case("verify.list_entry_missing")
 def _(ctx: Ctx) -> Outcome:
     return run("verify", ctx.file("list.txt", f"{ctx.log}\nnot-there\n"))

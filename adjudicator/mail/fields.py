@@ -40,9 +40,11 @@ class Header:
     problem: Problem | None
 
     def all(self, name: str) -> list[str]:
+        """Every value of the field ``name`` (lower case), in the header's order."""
         return [v for n, v in self.fields if n == name]
 
     def get(self, name: str) -> str | None:
+        """The first value of the field ``name`` (lower case), or None."""
         found = self.all(name)
         return found[0] if found else None
 

@@ -54,21 +54,25 @@ class Refused(Exception):
 
 
 def refuse(code: str, message: str) -> Refused:
+    """A message refused over a limit: ``code`` and one sentence for the sender."""
     return Refused(problem(code, "$", message))
 
 
 def too_large(size: int) -> Refused:
+    """A message of ``size`` bytes, over :data:`MAX_MESSAGE_BYTES`."""
     return refuse("mail.too_large", f"The message is {size:,} bytes long, more than the limit of "
                   f"{MAX_MESSAGE_BYTES:,} bytes; it was not read. Send the orders as plain text, "
                   "without pictures or other attachments.")
 
 
 def too_many_lines(lines: int) -> Refused:
+    """A message of ``lines`` lines, over :data:`MAX_LINES`."""
     return refuse("mail.too_many_lines", f"The message has {lines:,} lines, more than the limit of "
                   f"{MAX_LINES:,}; it was not read.")
 
 
 def header_too_long(what: str) -> Refused:
+    """A header block, field or parameter list over its limit (``what`` says which)."""
     return refuse("mail.header_too_long", f"The message's header is too long ({what}); it was not read.")
 
 
@@ -81,12 +85,14 @@ class Budget:
         self.chars = 0
 
     def part(self) -> None:
+        """Count one more MIME part; raises :class:`Refused` past :data:`MAX_PARTS`."""
         self.parts += 1
         if self.parts > MAX_PARTS:
             raise refuse("mail.too_many_parts", f"The message has more than {MAX_PARTS} parts "
                          "(attachments, alternatives and nested messages); it was not read.")
 
     def container(self) -> None:
+        """Count one more multipart or attached message; :class:`Refused` past :data:`MAX_CONTAINERS`."""
         self.containers += 1
         if self.containers > MAX_CONTAINERS:
             raise refuse("mail.too_many_parts", f"The message has more than {MAX_CONTAINERS} multiparts "

@@ -76,6 +76,7 @@ class Letter:
 
     @property
     def message_id(self) -> str | None:
+        """The message's Message-ID as written, or None."""
         found = self.header.get("message-id")
         return found or None
 

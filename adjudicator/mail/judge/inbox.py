@@ -203,5 +203,6 @@ class _Guarded:
 
 
 def unreachable(error: BaseException) -> Malformed:
+    """The ``judge.inbox`` refusal of a run whose inbox cannot be opened or read."""
     return Malformed([problem("judge.inbox", "$.inbox", f"The inbox cannot be used: {error}. "
                               "Nothing more was done; the next run goes on from here.")])

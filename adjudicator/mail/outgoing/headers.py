@@ -45,6 +45,7 @@ class Field:
         self._text = text
 
     def fold(self, *, policy: Policy) -> str:
+        """The field as header lines, already folded, ended by the policy's line separator."""
         end = policy.linesep or "\n"
         return f"{self.name}: " + self._folded.replace("\n", end) + end
 
