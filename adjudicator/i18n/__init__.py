@@ -65,6 +65,7 @@ class Translator:
         return f"Translator({self.language!r})"
 
     def gettext(self, message: str) -> str:
+        """``message`` in this language (itself where the catalogue has none: English)."""
         return message if self._catalogue is None else self._catalogue.gettext(message)
 
     def ngettext(self, singular: str, plural: str, n: int) -> str:

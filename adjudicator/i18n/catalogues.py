@@ -56,6 +56,7 @@ def compile_all() -> None:
 
 
 def main(argv: list[str]) -> int:
+    """Run the steps named by ``argv[0]`` (``all`` by default); the exit code."""
     steps = {"extract": [extract], "update": [update], "compile": [compile_all],
              "all": [extract, update, compile_all]}
     what = argv[0] if argv else "all"

@@ -20,6 +20,7 @@ if TYPE_CHECKING:
 
 
 def babel_installed() -> bool:
+    """Whether Babel (the ``i18n`` extra) can be imported."""
     return importlib.util.find_spec("babel") is not None
 
 

@@ -32,12 +32,16 @@ class _Data(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=Tru
 
 
 class Source(_Data, frozen=True):
+    """Where terms were read: a rulebook's transcription, a review (``url``: empty for the seeds)."""
+
     title: str
     url: str
     language: str
 
 
 class Term(_Data, frozen=True):
+    """A word in one language: the edition's term, its sources and how sure it is."""
+
     term: str
     sources: tuple[str, ...]
     confidence: Confidence
@@ -46,6 +50,8 @@ class Term(_Data, frozen=True):
 
 
 class Entry(_Data, frozen=True):
+    """One English word of the game, and its term in each language."""
+
     word: str
     kind: Kind
     about: str
@@ -54,6 +60,8 @@ class Entry(_Data, frozen=True):
 
 
 class TermsFile(_Data, frozen=True):
+    """``terms.json``: what it is, its sources, its entries."""
+
     about: str
     sources: dict[str, Source]
     terms: tuple[Entry, ...]

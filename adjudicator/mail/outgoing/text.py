@@ -67,6 +67,7 @@ def wrap(text: str, width: int = WIDTH) -> list[str]:
 
 
 def title(text: str) -> str:
+    """A section's title line: ``== What happened ==``."""
     return f"== {text} =="
 
 
