@@ -40,26 +40,34 @@ class _Data(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=Tru
 # --- Trajan tiles ---------------------------------------------------------------
 
 class DrawCards(_Data, tag_field="kind", tag="draw_cards", frozen=True):
+    """A Trajan tile's effect: draw ``count`` cards from the face-down pile."""
+
     count: int
 
 
 class NoEffect(_Data, tag_field="kind", tag="none", frozen=True):
-    pass
+    """A Trajan tile with no effect when accomplished (its victory points only)."""
 
 
 class Plus2(_Data, tag_field="kind", tag="plus2", frozen=True):
-    pass
+    """A Trajan tile's effect: a [+2] marker on an action of the player's mat still without one."""
 
 
 class DeployWorkers(_Data, tag_field="kind", tag="workers", frozen=True):
+    """A Trajan tile's effect: ``count`` workers from the supply to the worker camp."""
+
     count: int
 
 
 class DeployLegionnaires(_Data, tag_field="kind", tag="legionnaires", frozen=True):
+    """A Trajan tile's effect: ``count`` legionnaires from the supply to the military camp."""
+
     count: int
 
 
 class MeetDemand(_Data, tag_field="kind", tag="demand", frozen=True):
+    """A Trajan tile's effect: it stays on the mat and meets one ``demand`` every quarter."""
+
     demand: Demand
 
 
@@ -67,6 +75,8 @@ TrajanEffect = DrawCards | NoEffect | Plus2 | DeployWorkers | DeployLegionnaires
 
 
 class TrajanTileData(_Data, frozen=True):
+    """One Trajan tile: its category, the two marker colours that accomplish it, its VP and effect."""
+
     id: str
     category: TrajanCategory
     colours: tuple[MarkerColour, MarkerColour]
@@ -75,6 +85,8 @@ class TrajanTileData(_Data, frozen=True):
 
 
 class TrajanTilesFile(_Data, frozen=True):
+    """``trajan_tiles.json``: every Trajan tile, with the source of the data."""
+
     source: str
     tiles: tuple[TrajanTileData, ...]
 
@@ -82,6 +94,9 @@ class TrajanTilesFile(_Data, frozen=True):
 # --- Forum, extra action, demand tiles -----------------------------------------------
 
 class ForumTileData(_Data, frozen=True):
+    """One kind of forum tile and how many the box holds: a senate tile (``votes``), a
+    demand (``demand``), a wild card or an extra action (``action``)."""
+
     kind: ForumTileKind
     count: int
     type: Literal[
@@ -94,27 +109,37 @@ class ForumTileData(_Data, frozen=True):
 
 
 class ForumTilesFile(_Data, frozen=True):
+    """``forum_tiles.json``: the forum tile mix, with the source of the data."""
+
     source: str
     tiles: tuple[ForumTileData, ...]
 
 
 class ExtraActionTileData(_Data, frozen=True):
+    """One kind of extra action tile, how many there are, and the action it repeats."""
+
     kind: Action
     count: int
     action: Action
 
 
 class ExtraActionTilesFile(_Data, frozen=True):
+    """``extra_action_tiles.json``: the extra action tiles."""
+
     source: str
     tiles: tuple[ExtraActionTileData, ...]
 
 
 class DemandTileData(_Data, frozen=True):
+    """One kind of people's demand tile and how many there are."""
+
     kind: Demand
     count: int
 
 
 class DemandTilesFile(_Data, frozen=True):
+    """``demand_tiles.json``: the people's demand tiles."""
+
     source: str
     tiles: tuple[DemandTileData, ...]
 
@@ -122,18 +147,24 @@ class DemandTilesFile(_Data, frozen=True):
 # --- Construction tiles -----------------------------------------------------------
 
 class ConstructionTypeData(_Data, frozen=True):
+    """A type of construction tile: its name and the bonus action of a player's first tile of it."""
+
     type: ConstructionType
     name: str
     bonus_action: Action
 
 
 class ConstructionTileData(_Data, frozen=True):
+    """One construction tile: its id, type and victory points."""
+
     id: ConstructionTile
     type: ConstructionType
     vp: int
 
 
 class ConstructionTilesFile(_Data, frozen=True):
+    """``construction_tiles.json``: the construction types and tiles."""
+
     source: str
     types: tuple[ConstructionTypeData, ...]
     tiles: tuple[ConstructionTileData, ...]
@@ -142,12 +173,17 @@ class ConstructionTilesFile(_Data, frozen=True):
 # --- Commodities, bonus tiles, ships ---------------------------------------------------
 
 class CommoditiesFile(_Data, frozen=True):
+    """``commodities.json``: the commodities and how many cards each has in the deck."""
+
     source: str
     cards_per_commodity: int
     commodities: tuple[Commodity, ...]
 
 
 class BonusTileData(_Data, frozen=True):
+    """One bonus tile: what it scores and its value on the yellow and the grey side
+    (value times the count, divided by ``divisor``, rounded up)."""
+
     id: BonusTile
     scoring: Literal[
         "forum_demand", "workers_in_district", "legionnaires_in_provinces",
@@ -161,12 +197,17 @@ class BonusTileData(_Data, frozen=True):
 
 
 class BonusTilesFile(_Data, frozen=True):
+    """``bonus_tiles.json``: the bonus tiles, with a note on how they score."""
+
     source: str
     note: str
     tiles: tuple[BonusTileData, ...]
 
 
 class ShipData(_Data, frozen=True):
+    """One ship tile of the seaport: the VP of a shipment of 1, 2, ... cards (or pairs)
+    while it lies coloured side up (``coloured``) and once it is turned grey (``grey``)."""
+
     ship: Ship
     name: str
     coloured: tuple[int, ...]
@@ -174,6 +215,8 @@ class ShipData(_Data, frozen=True):
 
 
 class ShipsFile(_Data, frozen=True):
+    """``ships.json``: the three ship tiles."""
+
     source: str
     ships: tuple[ShipData, ...]
 
@@ -181,11 +224,15 @@ class ShipsFile(_Data, frozen=True):
 # --- Board ------------------------------------------------------------------------
 
 class CircleSpace(_Data, frozen=True):
+    """One space of the action circle: its action and the slot it is."""
+
     action: Action
     slot: Slot
 
 
 class ProvinceData(_Data, frozen=True):
+    """One province of the military area: its name, VP and the provinces next to it."""
+
     id: Province
     name: str
     vp: int
@@ -193,26 +240,37 @@ class ProvinceData(_Data, frozen=True):
 
 
 class MilitaryCamp(_Data, frozen=True):
+    """The military camp: the provinces next to it and whether a leader may move back into it."""
+
     adjacent: tuple[Province, ...]
     leader_may_return: bool
 
 
 class TimeTrack(_Data, frozen=True):
+    """The length of one lap of the time track for a number of players."""
+
     players: int
     lap: int
 
 
 class District(_Data, frozen=True):
+    """The construction district's grid: its column letters and row numbers."""
+
     columns: tuple[str, ...]
     rows: tuple[int, ...]
 
 
 class SetScore(_Data, frozen=True):
+    """The VP of a set of ``size`` different construction types."""
+
     size: int
     vp: int
 
 
 class BoardFile(_Data, frozen=True):
+    """``board.json``: the board and the numbers of the rules (action circle, provinces,
+    tracks, the district, quarters and rounds, penalties, set scores and the starting pieces)."""
+
     source: str
     action_circle: tuple[CircleSpace, ...]
     marker_colours: tuple[MarkerColour, ...]
@@ -309,3 +367,12 @@ class Components:
 def components() -> Components:
     """The component tables, loaded once per process."""
     return Components()
+
+
+__all__ = ["DATA_DIR", "DrawCards", "NoEffect", "Plus2", "DeployWorkers", "DeployLegionnaires",
+           "MeetDemand", "TrajanEffect", "TrajanTileData", "TrajanTilesFile", "ForumTileData",
+           "ForumTilesFile", "ExtraActionTileData", "ExtraActionTilesFile", "DemandTileData",
+           "DemandTilesFile", "ConstructionTypeData", "ConstructionTileData", "ConstructionTilesFile",
+           "CommoditiesFile", "BonusTileData", "BonusTilesFile", "ShipData", "ShipsFile", "CircleSpace",
+           "ProvinceData", "MilitaryCamp", "TimeTrack", "District", "SetScore", "BoardFile", "DATA_FILES",
+           "Components", "components"]

@@ -13,9 +13,13 @@ from typing import Any, Protocol
 
 
 class Hash(Protocol):
-    def digest(self) -> bytes: ...
+    """What :func:`sha256` returns: the built-in or OpenSSL's hash object, finished."""
 
-    def hexdigest(self) -> str: ...
+    def digest(self) -> bytes:
+        """The 32 bytes of the digest."""
+
+    def hexdigest(self) -> str:
+        """The digest as 64 lower-case hexadecimal digits."""
 
 # Bytes hashed with the built-in SHA-256 before a process loads OpenSSL's.
 BUILTIN_BYTES = 256 * 1024
@@ -49,3 +53,6 @@ def sha256(data: bytes) -> Hash:
 def hexdigest(data: bytes) -> str:
     """The SHA-256 of ``data`` in hex."""
     return sha256(data).hexdigest()
+
+
+__all__ = ["Hash", "BUILTIN_BYTES", "sha256", "hexdigest"]

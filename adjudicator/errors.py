@@ -28,6 +28,7 @@ class Problem(msgspec.Struct, frozen=True, kw_only=True):
     file: str | None = None
 
     def located(self, file: str) -> Problem:
+        """The same problem, naming ``file`` as the file it was found in."""
         return msgspec.structs.replace(self, file=file)
 
     def render(self) -> str:
@@ -49,16 +50,27 @@ class TrajanError(Exception):
 
 
 class Malformed(TrajanError):
+    """Input not understood, bad arguments, or an output that cannot be written (exit 2)."""
+
     exit_code = EXIT_MALFORMED
 
 
 class Illegal(TrajanError):
+    """Orders understood but not allowed now, or a log that fails verification (exit 1)."""
+
     exit_code = EXIT_ILLEGAL
 
 
 class Inconsistent(TrajanError):
+    """A game file that passes the schema but breaks an invariant (exit 3)."""
+
     exit_code = EXIT_INCONSISTENT
 
 
 def problem(code: str, path: str, message: str) -> Problem:
+    """A :class:`Problem` not yet tied to a file (:meth:`Problem.located` names it later)."""
     return Problem(code=code, path=path, message=message)
+
+
+__all__ = ["EXIT_OK", "EXIT_ILLEGAL", "EXIT_MALFORMED", "EXIT_INCONSISTENT", "Problem", "TrajanError",
+           "Malformed", "Illegal", "Inconsistent", "problem"]

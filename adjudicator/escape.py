@@ -86,3 +86,6 @@ def _json_escape(c: str) -> str:
         return f"\\u{code:04x}"
     code -= 0x10000
     return f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}"
+
+
+__all__ = ["terminal", "terminal_lines", "markdown", "spreadsheet", "json_text"]

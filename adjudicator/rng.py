@@ -57,4 +57,9 @@ def shuffled(seed: str, label: str, items: Sequence[_T]) -> tuple[_T, ...]:
 
 
 def choice(seed: str, label: str, items: Sequence[_T]) -> _T:
+    """One of ``items``, drawn as one ``below(len(items))`` of the stream ``label`` of
+    ``seed``; raises :class:`ValueError` if ``items`` is empty."""
     return items[Stream(seed, label).below(len(items))]
+
+
+__all__ = ["Stream", "shuffled", "choice"]

@@ -84,6 +84,19 @@ def test_the_readme_is_a_front_page() -> None:
         assert (ROOT / link).exists(), link
 
 
+def _code_map(text: str) -> str:
+    return text.split("Where things are:\n\n", 1)[1].split("\n\n", 1)[0]
+
+
+def test_the_readme_and_the_manual_hold_one_map_of_the_code() -> None:
+    """The map of the code is the same table in the README and in the development page,
+    and it names every package of the program that holds a module."""
+    readme = _code_map(README.read_text(encoding="utf-8"))
+    assert readme == _code_map((MANUAL / "development.md").read_text(encoding="utf-8"))
+    packages = sorted(p.parent.name for p in (ROOT / "adjudicator").glob("*/[!_]*.py"))
+    assert [name for name in dict.fromkeys(packages) if f"`adjudicator/{name}/" not in readme] == []
+
+
 def _quick_start() -> list[str]:
     text = README.read_text(encoding="utf-8")
     block = text.split("## Quick start", 1)[1].split("```sh\n", 1)[1].split("```", 1)[0]
@@ -121,6 +134,35 @@ def test_the_command_reference_describes_every_command() -> None:
     verify = text.split("# `trajan verify`\n", 1)[1].split("\n#", 1)[0]
     for option in ("--jobs", "--backend", "--scheduler", "--witness", "--json"):
         assert option in verify
+
+
+def _numeric_options() -> set[tuple[str, str, int, int]]:
+    """Every ranged numeric option of the program: (command, option, min, max), from Click."""
+    import typer.main
+
+    from adjudicator.commands.main import app
+
+    found = set()
+    root = typer.main.get_command(app)
+    for path, command, _ in hooks()._walk(root, root.context_class(root, info_name="trajan")):
+        for param in getattr(command, "params", ()):
+            low, high = getattr(param.type, "min", None), getattr(param.type, "max", None)
+            if low is not None or high is not None:
+                found.add((path, param.opts[0], low, high))
+    return found
+
+
+def test_the_manual_gives_the_range_of_every_numeric_option() -> None:
+    page = (MANUAL / "reference" / "commands.md").read_text(encoding="utf-8")
+    table = page.split("## Numbers on the command line", 1)[1].split("\n\n")[2]
+    documented = set()
+    for row in table.splitlines()[2:]:
+        commands, option, accepted = (cell.strip() for cell in row.strip("|").split("|"))
+        low, high = re.match(r"([\d,]+) to ([\d,]+)", accepted).groups()  # type: ignore[union-attr]
+        for command in re.findall(r"`(trajan [a-z -]+)`", commands):
+            documented.add((command, option.strip("`").split()[0], int(low.replace(",", "")),
+                            int(high.replace(",", ""))))
+    assert documented == _numeric_options()
 
 
 def test_the_problem_code_reference_is_the_problem_table() -> None:

@@ -20,6 +20,8 @@ MAX_STEP = 999_999  # a step (order) number of a log: a game has a few hundred
 
 
 def colour(text: str) -> PlayerColour:
+    """``--player``: a player colour; raises :class:`Malformed` (``args.unknown_colour``) for
+    another word."""
     from adjudicator.errors import Malformed, problem
     from adjudicator.model.vocab import PLAYER_COLOURS
 
@@ -71,6 +73,8 @@ def check_seed_options(seed: str | None, test_seed: str | None, fair: bool) -> N
 
 
 def one_log_for_witnesses(logs: Sequence[Path]) -> None:
+    """``--witness`` needs exactly one log; raises :class:`Malformed`
+    (``args.witness_needs_one_log``)."""
     from adjudicator.errors import Malformed, problem
 
     if len(logs) != 1:
@@ -90,6 +94,8 @@ def backend(name: str, scheduler: str | None) -> Literal["pool", "dask"]:
 
 
 def check_bots(names: Sequence[str]) -> None:
+    """``--bots``: every name a bot; raises :class:`Malformed` naming each unknown one
+    (``args.unknown_bot``)."""
     from adjudicator.bots import BOT_NAMES
     from adjudicator.errors import Malformed, problem
 
@@ -101,6 +107,7 @@ def check_bots(names: Sequence[str]) -> None:
 
 
 def answer_kind(order_file: OrderFile) -> str:
+    """The kind of decision an order file answers (its answer's ``decision`` tag)."""
     return str(type(order_file.answer).__struct_config__.tag)
 
 
@@ -140,12 +147,15 @@ def option_value(text: str) -> object:
 
 
 def self_check(state: GameState) -> None:
+    """Refuse to write a game file that breaks an invariant (see
+    :func:`adjudicator.files.pipeline.self_check`)."""
     from adjudicator.files.pipeline import self_check
 
     self_check(state)
 
 
 def next(state: GameState) -> str:
+    """The line that says who decides next, and what ("The game is over." at the end)."""
     from adjudicator.game.engine import deciders
     from adjudicator.model.state import kind_of
 

@@ -396,3 +396,10 @@ def encode_orders(orders: OrderFile) -> bytes:
 
 def _malformed(file: str, code: str, path: str, message: str) -> Malformed:
     return Malformed([problem(code, path, message).located(file)])
+
+
+__all__ = ["MAX_INPUT_BYTES", "MAX_ITEMS", "MAX_STRING", "MAX_VALUES", "MAX_DEPTH", "MAX_NUMBER",
+           "read_bytes", "open_regular", "parse_object", "limit_problem", "load_game", "is_view",
+           "load_view", "load_game_or_view", "read_game_or_view", "load_orders", "load_fair_start",
+           "read_game", "read_orders", "check_state", "invariant_problems", "canonical", "encode_state",
+           "encode_orders"]

@@ -133,6 +133,7 @@ def _any_of_problem(error: Any, path: str) -> Problem:
 
 
 def json_type(value: Any) -> str:
+    """The JSON name of a decoded value's type (``null``, ``boolean``, ``integer``, ...)."""
     if value is None:
         return "null"
     if isinstance(value, bool):
@@ -149,6 +150,8 @@ def json_type(value: Any) -> str:
 
 
 def brief(value: Any, limit: int = 60) -> str:
+    """A short JSON form of ``value`` for a message: at most ``limit`` characters, safe for a
+    terminal."""
     try:
         text = json.dumps(value, ensure_ascii=False)
     except (TypeError, ValueError, RecursionError):
@@ -159,6 +162,8 @@ def brief(value: Any, limit: int = 60) -> str:
 
 
 def sentence(text: str, limit: int = 300) -> str:
+    """``text`` as one sentence: on one line, at most ``limit`` characters, capitalised, with a full
+    stop."""
     text = " ".join(text.split())
     if len(text) > limit:
         text = text[: limit - 1] + "…"

@@ -18,6 +18,9 @@ from adjudicator.model.vocab import PlayerColour
 
 
 class Adjudicated(msgspec.Struct, frozen=True):  # a Struct, not a dataclass: a fast start
+    """What adjudicating an order file gave: the game file before and after (and the new
+    one's canonical bytes), the events, the public report and each player's private report."""
+
     before: GameState
     state: GameState
     events: tuple[AnyEvent, ...]

@@ -133,6 +133,7 @@ def write(directories: tuple[Path, ...] = (PUBLISHED_DIR, PACKAGED_DIR)) -> list
 
 
 def main() -> None:
+    """``python -m adjudicator.files.schemagen``: write every schema, both copies, naming each file."""
     for path in write():
         sys.stdout.write(f"wrote {path}\n")
 

@@ -29,6 +29,7 @@ COMMITMENT_PREFIX = "trajan-seed-commitment:"
 
 
 def commitment(seed: str) -> str:
+    """The commitment to ``seed``: SHA-256 hex of ``"trajan-seed-commitment:" + seed``."""
     return _sha256((COMMITMENT_PREFIX + seed).encode())
 
 
@@ -36,11 +37,13 @@ _encode = msgspec.json.Encoder().encode  # one encoder for the process (compact,
 
 
 def state_hash(state: GameState) -> str:
+    """The hash of a game file: SHA-256 hex of its compact canonical JSON with ``chain.hash`` empty."""
     unsealed = state if not state.chain.hash else replace(state, chain=replace(state.chain, hash=""))
     return _sha256(_encode(unsealed))
 
 
 def orders_hash(orders: OrderFile) -> str:
+    """The hash of an order file: SHA-256 hex of its compact canonical JSON."""
     return _sha256(_encode(orders))
 
 
@@ -68,4 +71,9 @@ def seal_encoded(state: GameState, parent: GameState | None = None,
 
 
 def is_sealed(state: GameState) -> bool:
+    """Whether the game file's recorded hash is the hash of its content."""
     return state.chain.hash == state_hash(state)
+
+
+__all__ = ["COMMITMENT_PREFIX", "commitment", "state_hash", "orders_hash", "seal", "seal_encoded",
+           "is_sealed"]

@@ -46,6 +46,8 @@ from adjudicator.rules.seen import as_seen_by
 
 
 class Outcome(msgspec.Struct, frozen=True):  # a Struct, not a dataclass: a fast start
+    """What applying an order file gave: the new game file (sealed) and the events, in order."""
+
     state: GameState
     events: tuple[AnyEvent, ...]
 
@@ -176,3 +178,7 @@ def check(state: GameState, orders: OrderFile) -> list[Problem]:
     except Illegal as e:
         return list(e.problems)
     return []
+
+
+__all__ = ["Outcome", "Handler", "HANDLERS", "deciders", "simultaneous", "answered", "next_decision",
+           "envelope_problems", "adjudicate", "adjudicate_encoded", "check"]

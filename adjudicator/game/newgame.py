@@ -190,3 +190,6 @@ def _cards(c: Components) -> list[Commodity]:
 
 def _trajan_ids(c: Components, category: str) -> list[str]:
     return [t.id for t in c.trajan.tiles if t.category == category]
+
+
+__all__ = ["DEFAULT_OPTIONS", "check_players", "new_game"]

@@ -48,6 +48,10 @@ from adjudicator.rules.turn import apply_step
 
 
 class TrayOption(Model, frozen=True):
+    """One tray that may be emptied: its markers, the target tray and the time after the
+    sowing, whether the round ends, the Trajan tile beside the target and whether this sowing
+    (``sow``) accomplishes it, and the legal steps of the target's action after it."""
+
     tray: Action
     markers: tuple[MarkerColour, ...]
     target: Action
@@ -66,18 +70,24 @@ class ExtraTile(Model, frozen=True):
 
 
 class TurnOptions(Model, tag_field="decision", tag="turn", frozen=True):
+    """The options of a turn: every tray that may be emptied, and the extra action tiles held."""
+
     player: PlayerColour
     trays: tuple[TrayOption, ...]
     extra_tiles: tuple[ExtraTile, ...]
 
 
 class ContinueOptions(Model, tag_field="decision", tag="turn_continue", frozen=True):
+    """The options of a paused turn: the legal next steps, and whether the turn may end now."""
+
     player: PlayerColour
     steps: tuple[Step, ...]
     may_end: bool
 
 
 class MarkersOptions(Model, tag_field="decision", tag="setup_markers", frozen=True):
+    """The options of ``setup_markers``: so many markers of each colour in every tray."""
+
     player: PlayerColour
     players: tuple[PlayerColour, ...]  # every player still to answer, in any order
     markers_per_tray: int
@@ -85,38 +95,53 @@ class MarkersOptions(Model, tag_field="decision", tag="setup_markers", frozen=Tr
 
 
 class CardSourceOption(Model, frozen=True):
+    """A pile a starting card may be taken from: its face-up top card (none for the deck) and how
+    many it holds."""
+
     source: CardSource
     top: Commodity | None  # the face-up card on a discard pile; None for the deck
     count: int
 
 
 class CardsOptions(Model, tag_field="decision", tag="setup_cards", frozen=True):
+    """The options of ``setup_cards``: how many cards are left to take, and from where."""
+
     player: PlayerColour
     cards_left: int
     sources: tuple[CardSourceOption, ...]
 
 
 class StackOption(Model, frozen=True):
+    """A Trajan stack a starting tile may come from, and its top tile."""
+
     stack: TrajanCategory
     top: str
 
 
 class TrajanOptions(Model, tag_field="decision", tag="setup_trajan", frozen=True):
+    """The options of ``setup_trajan``: the stacks that are not empty."""
+
     player: PlayerColour
     stacks: tuple[StackOption, ...]
 
 
 class DemandsOptions(Model, tag_field="decision", tag="demands", frozen=True):
+    """The options of ``demands``: every answer that meets the people's demands legally."""
+
     player: PlayerColour
     answers: tuple[MeetDemandsAnswer, ...]
 
 
 class ConsulOptions(Model, tag_field="decision", tag="consul", frozen=True):
+    """The options of ``consul``: one answer for each bonus tile beside the senate."""
+
     player: PlayerColour
     answers: tuple[ChooseBonusAnswer, ...]
 
 
 class NoDecision(Model, tag_field="decision", tag="none", frozen=True):
+    """A player with nothing to decide now, and why (waiting for others, or the game is over)."""
+
     player: PlayerColour | None
     reason: str
 
@@ -128,6 +153,8 @@ Options = (
 
 
 class OptionsFile(Model, frozen=True):
+    """``trajan options --json``: the options of every player who may decide at this decision."""
+
     game_id: str
     decision: int
     options: tuple[Options, ...]
@@ -246,3 +273,8 @@ def has_any_answer(state: GameState, colour: PlayerColour) -> bool:
     return not isinstance(found, NoDecision)
 
 
+
+
+__all__ = ["TrayOption", "ExtraTile", "TurnOptions", "ContinueOptions", "MarkersOptions",
+           "CardSourceOption", "CardsOptions", "StackOption", "TrajanOptions", "DemandsOptions",
+           "ConsulOptions", "NoDecision", "Options", "OptionsFile", "options", "has_any_answer"]

@@ -72,6 +72,9 @@ def contribution_problems(seats: Sequence[str], method: SeedMethod,
 
 def check(seats: Sequence[str], seed: str, method: SeedMethod,
           contributions: Sequence[Contribution]) -> None:
+    """Refuse a seed or contributions that ``method`` does not allow (see :func:`seed_problems` and
+    :func:`contribution_problems`); raises :class:`~adjudicator.errors.Malformed` with every
+    problem."""
     problems = seed_problems(seed, method) + contribution_problems(seats, method, contributions)
     if problems:
         raise Malformed(problems)
@@ -140,3 +143,7 @@ def describe(seeding: Seeding, tr: Translator | None = None) -> str:
     elif seeding.game_id_chosen:
         text += tr.gettext("; game id chosen by hand")
     return text
+
+
+__all__ = ["MIN_SEED", "FAIR_PREFIX", "GAME_ID_PREFIX", "seed_problems", "contribution_problems", "check",
+           "setup_seed", "default_game_id", "game_id_from", "contributors_of", "options_text", "describe"]

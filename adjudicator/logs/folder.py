@@ -58,6 +58,7 @@ def step_files(k: int, result: Adjudicated, orders: OrderFile) -> dict[str, byte
 
 
 def view_files(k: int, state: GameState) -> dict[str, bytes]:
+    """Each player's view of the game file of step ``k``, by its file name in the log folder."""
     return {f"{k:04d}-view-{c}.json": io.canonical(view_of(state, c)) for c in state.seats}
 
 

@@ -57,6 +57,8 @@ def _chain(raw: dict[str, Any]) -> dict[str, Any]:
 
 
 def check_start(data: bytes, name: str, fail: Fail) -> None:
+    """Check that a format-1 log's first game file carries its own hash; raises through ``fail``
+    otherwise."""
     raw = msgspec.json.decode(data)
     if _chain(raw).get("hash") != own_hash(raw):
         raise fail(name, "verify.hash_mismatch", "$.chain.hash",

@@ -41,6 +41,9 @@ Commitment = Literal["checked", "not_yet", "failed"]
 
 
 class Divergence(Exception):
+    """A log that is not what the rules make of it: the first divergence found, as a problem naming
+    its file."""
+
     def __init__(self, file: str, code: str, path: str, message: str) -> None:
         super().__init__(message)
         self.problem = Problem(code=code, path=path, message=message, file=file)
@@ -48,6 +51,9 @@ class Divergence(Exception):
 
 @dataclass
 class LogResult:
+    """The verdict on one log folder or record: how far the replay got, how the game started,
+    what the witnesses and the announcement bore out, and the problems (none: it verifies)."""
+
     log: str
     decisions: int = 0
     game_over: bool = False
@@ -61,9 +67,11 @@ class LogResult:
 
     @property
     def ok(self) -> bool:
+        """Whether the log verifies (no problem found)."""
         return not self.problems
 
     def as_json(self) -> dict[str, Any]:
+        """The result as ``trajan verify --json`` prints it."""
         return {"log": self.log, "ok": self.ok, "decisions": self.decisions, "game_over": self.game_over,
                 "commitment": self.commitment,
                 "seeding": msgspec.to_builtins(self.seeding) if self.seeding else None,

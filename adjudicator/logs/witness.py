@@ -58,6 +58,9 @@ _GAME_LINE = re.compile(r"^Game:\s*(\S+)")
 
 @dataclass(frozen=True)
 class Witness:
+    """One thing a player kept, read from a witness file: a game file's hash, an order file,
+    the commitment, a contribution or its key, or an announcement's lines."""
+
     file: str
     kind: Kind
     value: str  # a game file's hash, the commitment, or "colour=value"
@@ -135,6 +138,7 @@ class Seen:
     states: dict[str, GameState] = field(default_factory=dict)
 
     def add(self, state: GameState) -> None:
+        """Record a game file the replay reached (and keep it if a witness names it)."""
         self.after[state.decision - 1] = state.chain.hash
         self.labels[state.chain.hash] = state.decision - 1
         if state.chain.orders is not None:
@@ -149,6 +153,7 @@ class Seen:
 
 
 def seen_for(witnesses: Sequence[Witness]) -> Seen:
+    """An empty :class:`Seen` that keeps the game files the ``witnesses`` name."""
     return Seen(wanted={w.value for w in witnesses if w.kind in ("file", "hash")})
 
 

@@ -18,6 +18,10 @@ FAIR_START_FORMAT: Final = 2
 
 
 class FairStart(Model, kw_only=True, frozen=True):
+    """The pending fair start (``pending.json``): the terms announced, the game master's
+    secret and its commitment, and each contribution received; ``trajan start`` turns it
+    into the game file once every contributor has sent one."""
+
     # Its own format (the game file's is model.state.FORMAT).  Format 2 (issue 25) names the
     # contributors; a format-1 file is read with every seat as a contributor.
     format: Literal[2] = FAIR_START_FORMAT
@@ -35,3 +39,6 @@ class FairStart(Model, kw_only=True, frozen=True):
     secret: str
     commitment: str
     contributions: tuple[Contribution, ...] = ()
+
+
+__all__ = ["FAIR_START_FORMAT", "FairStart"]

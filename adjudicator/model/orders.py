@@ -48,19 +48,28 @@ class SeaportDraw(Model, tag_field="do", tag="seaport_draw", frozen=True):
 
 
 class Discard(Model, tag_field="do", tag="discard", frozen=True):
+    """Discard ``card`` from the hand face up onto ``pile`` (after drawing at the seaport)."""
+
     card: Commodity
     pile: DiscardPile
 
 
 class SeaportTake(Model, tag_field="do", tag="seaport_take", frozen=True):
+    """Take the top card of the discard pile ``pile`` into the hand."""
+
     pile: DiscardPile
 
 
 class SeaportDisplay(Model, tag_field="do", tag="seaport_display", frozen=True):
+    """Put 1 or 2 cards from the hand into the display, drawing as many from the face-down pile."""
+
     cards: Annotated[tuple[Commodity, ...], msgspec.Meta(min_length=1, max_length=2)]
 
 
 class SeaportShip(Model, tag_field="do", tag="seaport_ship", frozen=True):
+    """Ship ``cards`` from the hand on the ``ship`` tile; ``wild`` are commodity wild cards
+    spent, each naming the commodity it stands for."""
+
     ship: Ship
     cards: Annotated[tuple[Commodity, ...], msgspec.Meta(max_length=6)] = ()
     # Commodity wild cards spent, each naming the commodity it stands for.
@@ -75,30 +84,36 @@ class ForumTake(Model, tag_field="do", tag="forum", frozen=True):
 
 
 class MilitaryRecruit(Model, tag_field="do", tag="military_recruit", frozen=True):
-    pass
+    """Move a token from the supply to the military camp."""
 
 
 class MilitaryMove(Model, tag_field="do", tag="military_move", frozen=True):
+    """Move the military leader to ``province`` (next to where it stands)."""
+
     province: Province
 
 
 class MilitaryDeploy(Model, tag_field="do", tag="military_deploy", frozen=True):
-    pass
+    """Deploy a legionnaire from the military camp to the leader's province."""
 
 
 class TrajanTake(Model, tag_field="do", tag="trajan", frozen=True):
+    """Take the top Trajan tile of the ``stack`` category onto the slot of the Arch."""
+
     stack: TrajanCategory
 
 
 class SenateAdvance(Model, tag_field="do", tag="senate", frozen=True):
-    pass
+    """Advance the disc one space on the senate track."""
 
 
 class ConstructionHire(Model, tag_field="do", tag="construction_hire", frozen=True):
-    pass
+    """Move a token from the supply to the worker camp."""
 
 
 class ConstructionBuild(Model, tag_field="do", tag="construction_build", frozen=True):
+    """Place a worker from the worker camp on ``site`` of the district, taking its tile."""
+
     site: Site
 
 
@@ -128,6 +143,8 @@ ACTION_OF_STEP: dict[type[Model], Action] = {
 # --- Answers -------------------------------------------------------------------
 
 class MarkerPlacement(Model, frozen=True):
+    """The two markers of each tray, by action."""
+
     seaport: TwoMarkers
     forum: TwoMarkers
     military: TwoMarkers
@@ -137,24 +154,35 @@ class MarkerPlacement(Model, frozen=True):
 
 
 class PlaceMarkers(Model, tag_field="decision", tag="setup_markers", frozen=True):
+    """The answer to ``setup_markers``: the 12 action markers, 2 in every tray."""
+
     trays: MarkerPlacement
 
 
 class TakeCards(Model, tag_field="decision", tag="setup_cards", frozen=True):
+    """The answer to ``setup_cards``: where each of the next starting cards comes from, in order."""
+
     take: Annotated[tuple[CardSource, ...], msgspec.Meta(min_length=1, max_length=3)]
 
 
 class StartingTiles(Model, frozen=True):
+    """The stack of each starting Trajan tile, by slot (II, IV and VI)."""
+
     II: TrajanCategory
     IV: TrajanCategory
     VI: TrajanCategory
 
 
 class ChooseTrajanTiles(Model, tag_field="decision", tag="setup_trajan", frozen=True):
+    """The answer to ``setup_trajan``: three starting Trajan tiles from three different stacks."""
+
     slots: StartingTiles
 
 
 class PlayTurn(Model, tag_field="decision", tag="turn", frozen=True):
+    """The answer to ``turn``: the turn's steps in order (a paused turn goes on from where
+    it paused; an empty list ends it)."""
+
     # A paused turn may be ended with no further step: an empty list.
     steps: Annotated[tuple[Step, ...], msgspec.Meta(max_length=64)]
 
@@ -172,6 +200,8 @@ class MeetDemandsAnswer(Model, tag_field="decision", tag="demands", frozen=True)
 
 
 class ChooseBonusAnswer(Model, tag_field="decision", tag="consul", frozen=True):
+    """The answer to ``consul``: the bonus tile the consul takes (the vice consul gets the other)."""
+
     tile: BonusTile
 
 
@@ -207,3 +237,11 @@ class OrderFile(Model, kw_only=True, frozen=True):
     written_by: Annotated[str, msgspec.Meta(description=(
         "A free note of who typed the orders; shown in the report, not as an absence."))] | None = None
     answer: Answer
+
+
+__all__ = ["TwoMarkers", "Sow", "TrajanSpecial", "SeaportDraw", "Discard", "SeaportTake", "SeaportDisplay",
+           "SeaportShip", "ForumTake", "MilitaryRecruit", "MilitaryMove", "MilitaryDeploy", "TrajanTake",
+           "SenateAdvance", "ConstructionHire", "ConstructionBuild", "Extra", "ActionStep", "Step",
+           "ACTION_OF_STEP", "MarkerPlacement", "PlaceMarkers", "TakeCards", "StartingTiles",
+           "ChooseTrajanTiles", "PlayTurn", "ContinueTurnAnswer", "MeetDemandsAnswer", "ChooseBonusAnswer",
+           "Answer", "ORDERS_FORMAT", "OrderFile"]

@@ -77,11 +77,16 @@ class Slots(Model, frozen=True):
 
 
 class OwnedBonus(Model, frozen=True):
+    """A bonus tile a player holds, and the side that lies up."""
+
     tile: BonusTile
     side: BonusSide
 
 
 class Player(Model, frozen=True):
+    """One player's mat and pieces: VP, trays and slots, the Arch, tokens (supply, camps,
+    leader, legionnaires), the senate disc, cards (hand, display) and the tiles taken."""
+
     colour: PlayerColour
     vp: int = 0
     trays: Trays = Trays()
@@ -105,17 +110,23 @@ class Player(Model, frozen=True):
 
 
 class ProvinceState(Model, frozen=True):
+    """A province of the military area and the forum tile lying there (``None``: taken)."""
+
     province: Province
     tile: ForumTileKind | None = None
 
 
 class SiteState(Model, frozen=True):
+    """A site of the construction district: its tile (``None``: taken) and the workers on it."""
+
     site: Site
     tile: ConstructionTile | None = None
     workers: tuple[PlayerColour, ...] = ()
 
 
 class Ships(Model, frozen=True):
+    """The side each of the three ship tiles lies on: grey once shipped on, until turned back."""
+
     identical: ShipSide = "coloured"
     different: ShipSide = "coloured"
     pairs: ShipSide = "coloured"
@@ -133,6 +144,10 @@ class TrajanStacks(Model, frozen=True):
 
 
 class Board(Model, frozen=True):
+    """The public board: the time marker, the forum, the provinces, the district, the senate
+    (bonus tiles and the stack of discs), the ships, the Trajan stacks, the revealed demands
+    and the two discard piles (top card first)."""
+
     time: NonNegative = 0
     forum: tuple[ForumTileKind | None, ...] = ()
     forum_extra: tuple[Action | None, ...] = ()
@@ -184,15 +199,21 @@ class SetupMarkers(Model, tag_field="kind", tag="setup_markers", frozen=True):
 
 
 class SetupCards(Model, tag_field="kind", tag="setup_cards", frozen=True):
+    """A player still to take ``cards_left`` starting cards (seat order from the start player)."""
+
     player: PlayerColour
     cards_left: Annotated[int, msgspec.Meta(ge=1, le=3)]
 
 
 class SetupTrajan(Model, tag_field="kind", tag="setup_trajan", frozen=True):
+    """A player still to choose three starting Trajan tiles (seat order from the start player)."""
+
     player: PlayerColour
 
 
 class TakeTurn(Model, tag_field="kind", tag="turn", frozen=True):
+    """A player to take a turn."""
+
     player: PlayerColour
 
 
@@ -223,6 +244,8 @@ class ChooseBonus(Model, tag_field="kind", tag="consul", frozen=True):
 
 
 class GameOver(Model, tag_field="kind", tag="game_over", frozen=True):
+    """The game is over; ``ranking`` from the winner down."""
+
     ranking: tuple[PlayerColour, ...]
 
 
@@ -303,6 +326,10 @@ class Seeding(Model, frozen=True):
 
 
 class GameState(Model, kw_only=True, frozen=True):
+    """The game file: everything about one game at one decision, hidden parts included
+    (the seed, the hands, the face-down piles). A player sees it through a view
+    (:mod:`adjudicator.views.view`); the hash chain (``chain``) links it to the file before."""
+
     format: Literal[2] = FORMAT
     rules: Literal["trajan-ammonit-2011-en"] = RULES
     options: Options = Options()
@@ -323,3 +350,10 @@ class GameState(Model, kw_only=True, frozen=True):
     piles: Piles
     removed: Removed = Removed()
     chain: Chain = Chain()
+
+
+__all__ = ["FORMAT", "RULES", "NonNegative", "Markers", "Options", "Trays", "Slots", "OwnedBonus",
+           "Player", "ProvinceState", "SiteState", "Ships", "TrajanStacks", "Board", "Piles", "Removed",
+           "SetupMarkers", "SetupCards", "SetupTrajan", "TakeTurn", "ContinueTurn", "MeetDemands",
+           "ChooseBonus", "GameOver", "kind_of", "Pending", "Opportunity", "TurnProgress", "Chain",
+           "CONTRIBUTION_PATTERN", "SeedMethod", "Contribution", "Seeding", "GameState"]

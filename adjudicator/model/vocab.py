@@ -61,3 +61,10 @@ SHIPS: tuple[Ship, ...] = get_args(Ship)
 TRAJAN_CATEGORIES: tuple[TrajanCategory, ...] = get_args(TrajanCategory)
 SLOT_OF: dict[Action, Slot] = dict(zip(ACTIONS, SLOTS, strict=True))
 ACTION_OF_SLOT: dict[Slot, Action] = dict(zip(SLOTS, ACTIONS, strict=True))
+
+
+__all__ = ["PlayerColour", "MarkerColour", "Action", "Slot", "Commodity", "Demand", "TrajanCategory",
+           "Province", "LeaderPlace", "ConstructionType", "Ship", "ShipSide", "BonusSide", "ForumTileKind",
+           "ConstructionTile", "BonusTile", "Site", "CardSource", "DiscardPile", "ACTIONS", "SLOTS",
+           "PLAYER_COLOURS", "MARKER_COLOURS", "COMMODITIES", "DEMANDS", "PROVINCES", "SITES", "SHIPS",
+           "TRAJAN_CATEGORIES", "SLOT_OF", "ACTION_OF_SLOT"]

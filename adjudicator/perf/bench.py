@@ -58,6 +58,9 @@ TARGETS = {
 
 
 class Figure(msgspec.Struct):
+    """One measured figure: its name, value and unit, and its target and whether it was met, if it
+    has one."""
+
     name: str
     value: float
     unit: str
@@ -66,11 +69,14 @@ class Figure(msgspec.Struct):
 
 
 class Bench(msgspec.Struct):
+    """A whole ``trajan bench`` run: the machine it ran on and every figure."""
+
     machine: dict[str, str]
     figures: list[Figure]
 
 
 def machine() -> dict[str, str]:
+    """The machine the figures were measured on: Python, platform, CPU, cores and load average."""
     cpu = platform.processor() or platform.machine()
     try:
         for line in Path("/proc/cpuinfo").read_text().splitlines():
@@ -115,6 +121,8 @@ def _make_log(folder: Path, players: int, seed: str) -> Path:
 
 
 def run(quick: bool = False) -> Bench:
+    """Measure every figure (``quick``: fewer repeats, for a first look); returns them with the
+    machine."""
     repeat = 3 if quick else 7
     figures: list[Figure] = []
     with tempfile.TemporaryDirectory() as tmp:
@@ -282,6 +290,7 @@ def _judge(f: Figure) -> Figure:
 
 
 def render(bench: Bench) -> str:
+    """The figures as ``trajan bench`` prints them, one a line, with each target's verdict."""
     lines = ["Machine: " + ", ".join(f"{k} {v}" for k, v in bench.machine.items()), ""]
     for f in bench.figures:
         verdict = "" if f.met is None else f" (target {f.target}: {'met' if f.met else 'NOT met'})"

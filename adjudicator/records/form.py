@@ -153,6 +153,7 @@ Line = Header | Move
 
 
 def encode_line(value: Header | Move) -> bytes:
+    """One line of a record: the header or a move as compact JSON, with its line break."""
     return msgspec.json.encode(value) + b"\n"
 
 
@@ -217,3 +218,9 @@ def forget() -> None:
 def orders_bytes(orders: OrderFile, field: str | RawOrders) -> bytes:
     """The order file's bytes as the log held them."""
     return field.json.encode() if isinstance(field, RawOrders) else io.encode_orders(orders)
+
+
+__all__ = ["RECORD", "RECORD_FORMAT", "SEAL_PREFIX", "HASH_CHARS", "SUFFIX", "Hash", "Person", "Date",
+           "Count", "Result", "Header", "seal_of", "sealed", "utc_date", "count_answers", "stood_in",
+           "RawOrders", "Move", "Line", "encode_line", "orders_field", "orders_of", "forget",
+           "orders_bytes"]

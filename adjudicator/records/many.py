@@ -157,6 +157,7 @@ class Progress:
         self.total, self.show, self.done = total, show, 0
 
     def tick(self, result: LogResult) -> LogResult:
+        """Count one more game verified (and draw the bar); returns ``result`` unchanged."""
         self.done += 1
         if self.show:
             width = 30

@@ -144,12 +144,14 @@ def step(header: Header, state: GameState, move: Move, i: int, name: str) -> Gam
 
 
 def result_of(state: GameState) -> Result | None:
+    """The result of a finished game (ranking and VP), or ``None`` while it runs."""
     if not isinstance(state.pending, GameOver):
         return None
     return Result(ranking=state.pending.ranking, vp={p.colour: p.vp for p in state.players})
 
 
 def describe(result: Result) -> str:
+    """A result on one line: each colour and its VP, from the winner down."""
     return ", ".join(f"{c} {result.vp[c]} VP" for c in result.ranking)
 
 

@@ -37,6 +37,8 @@ if TYPE_CHECKING:
 
 @dataclass
 class Line:
+    """One row of the standings (a player, or a seat position): games, wins, points and VP."""
+
     games: int = 0
     wins: int = 0
     points: int = 0
@@ -44,9 +46,11 @@ class Line:
 
     @property
     def average_vp(self) -> float:
+        """The VP per game, to two decimals (0 before any game)."""
         return round(self.vp / self.games, 2) if self.games else 0.0
 
     def add(self, place: int, players: int, vp: int) -> None:
+        """Count one game finished in ``place`` (1: a win) of ``players``, with ``vp``."""
         self.games += 1
         self.wins += place == 1
         self.points += players - place
@@ -55,6 +59,9 @@ class Line:
 
 @dataclass
 class Standings:
+    """A tournament's table: each player's row, each seat position's row, the games counted and left
+    unfinished, seats mostly played by a stand-in, and copies of a record counted once."""
+
     games: int = 0
     unfinished: int = 0
     players: dict[str, Line] = field(default_factory=dict)
@@ -68,6 +75,7 @@ class Standings:
                                                             -kv[1].average_vp, kv[0]))
 
     def as_json(self) -> dict[str, Any]:
+        """The standings as ``trajan standings --json`` prints them (the ratings apart)."""
         return {"games": self.games, "unfinished": self.unfinished,
                 "players": [{"name": n, "games": s.games, "wins": s.wins, "points": s.points,
                              "average_vp": s.average_vp} for n, s in self.table()],
@@ -77,6 +85,7 @@ class Standings:
 
 
 def header_line(content: bytes) -> bytes:
+    """The first line of a record (its header), without reading the rest."""
     return content.split(b"\n", 1)[0]
 
 
@@ -127,6 +136,8 @@ def standings(headers: Sequence[Header]) -> Standings:
 
 
 def decode_header(line: bytes) -> Header:
+    """A record's header from its line; raises :class:`msgspec.ValidationError` (or ``DecodeError``)
+    if it is none."""
     return msgspec.json.decode(line, type=Header)
 
 
@@ -153,6 +164,7 @@ def read_headers(paths: Sequence[Path]) -> list[tuple[str, Header]]:
 
 
 def render(s: Standings) -> str:
+    """The standings as the text table ``trajan standings`` prints."""
     rows = [f"Standings: {s.games} games" + (f" ({s.unfinished} unfinished, not scored)" if s.unfinished
                                              else ""),
             f"  {'#':>3} {'player':<24} {'games':>5} {'wins':>5} {'points':>6} {'avg VP':>7}"]

@@ -88,10 +88,13 @@ _INDEX: dict[str, int] = {d: i for i, d in enumerate(DEMANDS)}
 
 
 def met(way: Way) -> int:
+    """How many demands ``way`` meets."""
     return sum(1 for use in way if use != "unmet")
 
 
 def spent(demands: tuple[Demand, ...], way: Way) -> Spent:
+    """What ``way`` spends of the player's tiles: the forum demand tiles (sorted) and the number of
+    wild cards."""
     forum = tuple(sorted(d for d, use in zip(demands, way, strict=True) if use == "forum"))
     return forum, sum(1 for use in way if use == "wild")
 
@@ -105,6 +108,7 @@ class Search(NamedTuple):
 
 
 def search(demands: tuple[Demand, ...], p: Player) -> Search:
+    """The search over every way ``p`` can meet ``demands`` (cached on what the player holds)."""
     return _search(demands, _means(demands, p))
 
 
@@ -160,6 +164,7 @@ def legal_ways(demands: tuple[Demand, ...], p: Player) -> tuple[Way, ...]:
 
 
 def has_choice(state: GameState, colour: PlayerColour) -> bool:
+    """Whether ``colour`` has more than one best way to meet the demands (and so must be asked)."""
     return only_way(state, colour) is None
 
 
@@ -175,6 +180,8 @@ def the_way(state: GameState, colour: PlayerColour) -> Way:
 
 
 def check(state: GameState, colour: PlayerColour, way: Way, path: str) -> list[Problem]:
+    """The problems of ``way`` (one use for each revealed demand, in order): a tile the
+    player does not have, or fewer demands met than they can meet."""
     demands, p = state.board.demands, player(state, colour)
     if len(way) != len(demands):
         return [problem("demands.wrong_count", path,

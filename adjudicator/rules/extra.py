@@ -27,6 +27,8 @@ def tile_for(p: Player, action: Action, wild: bool) -> TileUsed | None:
 
 
 def check(state: GameState, progress: TurnProgress, step: Extra, path: str) -> list[Problem]:
+    """The problems of spending an extra action on ``step``'s action: one per turn, an
+    action performed this turn, and a tile (or wild card) to spend."""
     p = player(state, progress.player)
     if progress.extra_used:
         return [problem("extra.second_tile", path,
@@ -66,4 +68,6 @@ def apply(ch: Changes, progress: TurnProgress, step: Extra) -> int:
 
 
 def candidates(state: GameState, progress: TurnProgress) -> list[Extra]:
+    """Every extra action worth asking ``check`` about: each action performed this turn, with and
+    without the wild card."""
     return [Extra(action=a, wild=w) for a in dict.fromkeys(progress.performed) for w in (False, True)]

@@ -57,6 +57,7 @@ def legal_steps(state: GameState, progress: TurnProgress) -> list[Step]:
 
 
 def is_legal(state: GameState, progress: TurnProgress, step: Step) -> bool:
+    """Whether ``check_step`` accepts ``step`` at this point of the turn."""
     return not check_step(state, progress.player, progress, step, "$")
 
 
@@ -100,4 +101,5 @@ def candidates_by_kind(state: GameState, progress: TurnProgress) -> dict[str, It
 
 
 def colour_counts(markers: tuple[MarkerColour, ...]) -> dict[str, int]:
+    """How many markers of each colour ``markers`` holds, by colour name."""
     return dict(sorted(Counter(markers).items()))

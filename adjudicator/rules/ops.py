@@ -28,6 +28,7 @@ class Changes:
 
 
 def player(state: GameState, colour: PlayerColour) -> Player:
+    """The player of ``colour`` (raises :class:`KeyError` for a colour not in the game)."""
     for p in state.players:
         if p.colour == colour:
             return p
@@ -35,6 +36,7 @@ def player(state: GameState, colour: PlayerColour) -> Player:
 
 
 def with_player(state: GameState, new: Player) -> GameState:
+    """``state`` with ``new`` in place of the player of its colour."""
     players = list(state.players)
     colour = new.colour
     for i, p in enumerate(players):
@@ -45,6 +47,8 @@ def with_player(state: GameState, new: Player) -> GameState:
 
 
 def update_player(state: GameState, colour: PlayerColour, **changes: Any) -> GameState:
+    """``state`` with the fields ``changes`` changed on the player of ``colour`` (raises
+    :class:`KeyError` for a colour not in the game)."""
     players = list(state.players)
     for i, p in enumerate(players):
         if p.colour == colour:
@@ -54,14 +58,17 @@ def update_player(state: GameState, colour: PlayerColour, **changes: Any) -> Gam
 
 
 def update_board(state: GameState, **changes: Any) -> GameState:
+    """``state`` with the fields ``changes`` of the board changed."""
     return replace(state, board=replace(state.board, **changes))
 
 
 def update_piles(state: GameState, **changes: Any) -> GameState:
+    """``state`` with the fields ``changes`` of the face-down piles changed."""
     return replace(state, piles=replace(state.piles, **changes))
 
 
 def update_removed(state: GameState, **changes: Any) -> GameState:
+    """``state`` with the fields ``changes`` of the components out of the game changed."""
     return replace(state, removed=replace(state.removed, **changes))
 
 
@@ -72,11 +79,13 @@ def next_seat(state: GameState, colour: PlayerColour) -> PlayerColour:
 
 
 def tray(p: Player, action: Action) -> tuple[MarkerColour, ...]:
+    """The markers in the player's tray of ``action``."""
     markers: tuple[MarkerColour, ...] = getattr(p.trays, action)
     return markers
 
 
 def slot_tile(p: Player, action: Action) -> str | None:
+    """The Trajan tile (its id) on the slot beside the tray of ``action``, or ``None``."""
     tile: str | None = getattr(p.slots, action)
     return tile
 
@@ -85,6 +94,7 @@ _ACTION_INDEX = {a: i for i, a in enumerate(ACTIONS)}
 
 
 def clockwise_from(action: Action, steps: int) -> Action:
+    """The tray ``steps`` trays clockwise from ``action``."""
     return ACTIONS[(_ACTION_INDEX[action] + steps) % len(ACTIONS)]
 
 
@@ -97,6 +107,7 @@ def remove_items(items: tuple[_T, ...], gone: Iterable[_T]) -> tuple[_T, ...]:
 
 
 def has_items(items: tuple[_T, ...], wanted: Iterable[_T]) -> bool:
+    """Whether ``items`` hold every one of ``wanted``, counted with repeats."""
     pool = list(items)
     for w in wanted:
         if w not in pool:
@@ -135,6 +146,7 @@ def draw_cards(ch: Changes, colour: PlayerColour, count: int) -> None:
 
 
 def discard_pile(state: GameState, pile: DiscardPile) -> tuple[Commodity, ...]:
+    """The cards of discard pile ``pile``, top card first."""
     cards: tuple[Commodity, ...] = getattr(state.board, pile)
     return cards
 
@@ -150,6 +162,7 @@ def refill_discards(ch: Changes) -> None:
 
 
 def lap_length(state: GameState) -> int:
+    """The spaces of one lap of the time track for this game's number of players."""
     return components().lap[len(state.seats)]
 
 

@@ -54,10 +54,13 @@ def end_quarter(ch: Changes, following: PlayerColour) -> None:
 
 def check_demands(state: GameState, colour: PlayerColour, answer: MeetDemandsAnswer,
                   path: str) -> list[Problem]:
+    """The problems of a player's answer to ``demands`` (see
+    :func:`adjudicator.rules.demands.check`)."""
     return demands.check(state, colour, answer.use, f"{path}.use")
 
 
 def apply_demands(state: GameState, colour: PlayerColour, answer: MeetDemandsAnswer) -> Changes:
+    """Meet the demands as answered; the senate vote follows once every player asked has answered."""
     pending = state.pending
     assert isinstance(pending, MeetDemands)
     ch = Changes(state)
@@ -89,6 +92,7 @@ def _senate(ch: Changes, following: PlayerColour) -> None:
 
 def check_bonus(state: GameState, colour: PlayerColour, answer: ChooseBonusAnswer,
                 path: str) -> list[Problem]:
+    """The problems of the consul's choice: the tile must lie beside the senate."""
     offered = state.board.senate_bonus
     if answer.tile not in offered:
         return [problem("bonus.not_offered", f"{path}.tile",
@@ -98,6 +102,7 @@ def check_bonus(state: GameState, colour: PlayerColour, answer: ChooseBonusAnswe
 
 
 def apply_bonus(state: GameState, colour: PlayerColour, answer: ChooseBonusAnswer) -> Changes:
+    """Give the consul the chosen tile and the vice consul the other, then end the quarter."""
     pending = state.pending
     assert isinstance(pending, ChooseBonus)
     ch = Changes(state)

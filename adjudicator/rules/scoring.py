@@ -48,6 +48,8 @@ def ranking(state: GameState) -> tuple[PlayerColour, ...]:
 
 
 def score_player(state: GameState, colour: PlayerColour) -> list[Line]:
+    """The final scoring lines ``(VP, reason)`` of ``colour``: cards in hand, the camps,
+    construction sets, bonus tiles and (with the option) Trajan tiles left on the mat."""
     p = next(p for p in state.players if p.colour == colour)
     lines = [
         (len(p.hand), _count(len(p.hand), "commodity card", "in hand")),
@@ -108,6 +110,7 @@ def construction_sets(p: Player) -> list[Line]:
 # --- Bonus tiles ------------------------------------------------------------------------
 
 def bonus_tiles(state: GameState, p: Player) -> list[Line]:
+    """The final scoring line of each of the player's bonus tiles."""
     wilds = _commodity_wilds(p)
     return [_bonus_line(state, p, owned, wilds.get(i, 0)) for i, owned in enumerate(p.bonus_tiles)]
 

@@ -20,6 +20,7 @@ Office = Literal["consul", "vice_consul", "none"]
 
 
 def votes(p: Player) -> int:
+    """The player's votes: the space of their senate disc plus the votes of their senate tiles."""
     return p.senate + sum(components().forum_tile[t].votes for t in p.forum_tiles)
 
 

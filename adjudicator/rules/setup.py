@@ -34,6 +34,7 @@ SLOT_OF_ROMAN: dict[str, Action] = {"II": "forum", "IV": "senate", "VI": "constr
 
 
 def check_markers(state: GameState, colour: PlayerColour, answer: PlaceMarkers, path: str) -> list[Problem]:
+    """The problems of a marker placement: exactly 2 markers of each colour, 2 in every tray."""
     placed = Counter(m for a in ACTIONS for m in getattr(answer.trays, a))
     want = Counter({m: components().board.markers_per_colour for m in MARKER_COLOURS})
     if placed != want:
@@ -44,6 +45,7 @@ def check_markers(state: GameState, colour: PlayerColour, answer: PlaceMarkers, 
 
 
 def apply_markers(state: GameState, colour: PlayerColour, answer: PlaceMarkers) -> Changes:
+    """Place the player's markers; the starting cards follow once every player has placed theirs."""
     ch = Changes(update_player(state, colour, trays=Trays(**{a: getattr(answer.trays, a) for a in ACTIONS})))
     ch.events.append(MarkersPlaced(player=colour, trays=tuple(getattr(answer.trays, a) for a in ACTIONS)))
     assert isinstance(state.pending, SetupMarkers)
@@ -57,6 +59,8 @@ def apply_markers(state: GameState, colour: PlayerColour, answer: PlaceMarkers) 
 
 
 def check_cards(state: GameState, colour: PlayerColour, answer: TakeCards, path: str) -> list[Problem]:
+    """The problems of the takes of starting cards: no more than are left, and no empty pile (taken
+    in order)."""
     assert isinstance(state.pending, SetupCards)
     if len(answer.take) > state.pending.cards_left:
         return [problem("setup.too_many_cards", f"{path}.take",
@@ -91,6 +95,7 @@ def _take(ch: Changes, colour: PlayerColour, source: CardSource) -> None:
 
 
 def apply_cards(state: GameState, colour: PlayerColour, answer: TakeCards) -> Changes:
+    """Take the starting cards in order; then the next player's, or the starting Trajan tiles."""
     ch = Changes(state)
     for source in answer.take:
         _take(ch, colour, source)
@@ -109,6 +114,7 @@ def apply_cards(state: GameState, colour: PlayerColour, answer: TakeCards) -> Ch
 def check_trajan(
     state: GameState, colour: PlayerColour, answer: ChooseTrajanTiles, path: str
 ) -> list[Problem]:
+    """The problems of the starting Trajan tiles: three different stacks, none of them empty."""
     chosen: list[TrajanCategory] = [answer.slots.II, answer.slots.IV, answer.slots.VI]
     problems = []
     if len(set(chosen)) != 3:
@@ -122,6 +128,8 @@ def check_trajan(
 
 
 def apply_trajan(state: GameState, colour: PlayerColour, answer: ChooseTrajanTiles) -> Changes:
+    """Put the top tile of each stack chosen on slots II, IV and VI; then the next player, or the
+    first turn."""
     ch = Changes(state)
     p = player(state, colour)
     slots = p.slots

@@ -31,6 +31,7 @@ _INDEX = {a: i for i, a in enumerate(ACTIONS)}
 
 
 def check(state: GameState, colour: PlayerColour, step: Sow, path: str) -> list[Problem]:
+    """The problems of step 1 of a turn: the tray must hold markers, and exactly those are sown."""
     held = tray(player(state, colour), step.tray)
     if not held:
         return [problem("tray.empty", f"{path}.tray",

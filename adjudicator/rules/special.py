@@ -18,6 +18,8 @@ def free_plus2_spaces(state: GameState, colour: PlayerColour) -> list[Action]:
 
 
 def check(state: GameState, colour: PlayerColour, tile: str, step: TrajanSpecial, path: str) -> list[Problem]:
+    """The problems of the special action of Trajan tile ``tile``: a [+2] marker needs a free action
+    named."""
     effect = components().trajan_tile[tile].effect
     if not isinstance(effect, Plus2):
         if step.plus2 is not None:
@@ -36,6 +38,8 @@ def check(state: GameState, colour: PlayerColour, tile: str, step: TrajanSpecial
 
 
 def apply(ch: Changes, colour: PlayerColour, tile: str, step: TrajanSpecial) -> None:
+    """Perform the special action of Trajan tile ``tile`` (cards, tokens or a [+2] marker) into
+    ``ch``."""
     effect = components().trajan_tile[tile].effect
     p = player(ch.state, colour)
     if isinstance(effect, DrawCards):
@@ -56,6 +60,7 @@ def apply(ch: Changes, colour: PlayerColour, tile: str, step: TrajanSpecial) -> 
 
 
 def candidates(state: GameState, colour: PlayerColour, tile: str) -> list[TrajanSpecial]:
+    """Every special action worth asking ``check`` about (one per free action for a [+2] marker)."""
     if isinstance(components().trajan_tile[tile].effect, Plus2):
         free = free_plus2_spaces(state, colour)
         return [TrajanSpecial(plus2=a) for a in free] or [TrajanSpecial()]

@@ -23,14 +23,19 @@ from adjudicator.rules.ops import Changes
 
 
 class ActionModule(Protocol):
+    """The interface every action module has (see the top of this module)."""
+
     ACTION: Action
     STEPS: tuple[type, ...]
 
-    def check(self, state: GameState, colour: PlayerColour, step: ActionStep, path: str) -> list[Problem]: ...
+    def check(self, state: GameState, colour: PlayerColour, step: ActionStep, path: str) -> list[Problem]:
+        """The problems of ``step`` for ``colour`` now, located under ``path`` (none: it is legal)."""
 
-    def apply(self, ch: Changes, colour: PlayerColour, step: ActionStep) -> None: ...
+    def apply(self, ch: Changes, colour: PlayerColour, step: ActionStep) -> None:
+        """Perform ``step`` for ``colour`` into ``ch``; only a step :meth:`check` accepts."""
 
-    def candidates(self, state: GameState, colour: PlayerColour) -> list[ActionStep]: ...
+    def candidates(self, state: GameState, colour: PlayerColour) -> list[ActionStep]:
+        """Every step worth asking :meth:`check` about: the legal steps are those it accepts."""
 
 
 @functools.cache
@@ -41,6 +46,7 @@ def _modules() -> dict[Action, ModuleType]:
 
 
 def module_for(action: Action) -> ActionModule:
+    """The module of ``action`` (raises :class:`KeyError` for a name that is no action)."""
     module: ActionModule = _modules()[action]  # a KeyError for an unknown action
     return module
 
@@ -52,6 +58,8 @@ def legal_steps(state: GameState, colour: PlayerColour, action: Action) -> list[
 
 
 def has_legal_step(state: GameState, colour: PlayerColour, action: Action) -> bool:
+    """Whether ``colour`` has any legal step of ``action`` now (as :func:`legal_steps`, stopping at
+    the first)."""
     m = module_for(action)
     return any(not m.check(state, colour, s, "$") for s in m.candidates(state, colour))
 

@@ -15,10 +15,13 @@ STEPS = (ConstructionHire, ConstructionBuild)
 
 
 def own_sites(state: GameState, colour: PlayerColour) -> list[Site]:
+    """The district sites where ``colour`` has a worker."""
     return [s.site for s in state.board.district if colour in s.workers]
 
 
 def check(state: GameState, colour: PlayerColour, step: ActionStep, path: str) -> list[Problem]:
+    """The problems of ``step`` of the construction action for ``colour`` now (none: it is legal);
+    ``path`` is the step's JSON path."""
     p = player(state, colour)
     if isinstance(step, ConstructionHire):
         if p.supply == 0:
@@ -41,6 +44,8 @@ def check(state: GameState, colour: PlayerColour, step: ActionStep, path: str) -
 
 
 def apply(ch: Changes, colour: PlayerColour, step: ActionStep) -> None:
+    """Perform ``step`` of the construction action for ``colour`` into ``ch`` (a step ``check``
+    accepts)."""
     p = player(ch.state, colour)
     if isinstance(step, ConstructionHire):
         ch.state = update_player(ch.state, colour, supply=p.supply - 1, worker_camp=p.worker_camp + 1)
@@ -67,6 +72,7 @@ def apply(ch: Changes, colour: PlayerColour, step: ActionStep) -> None:
 
 
 def candidates(state: GameState, colour: PlayerColour) -> list[ActionStep]:
+    """Every construction step worth asking ``check`` about; the legal ones are those it accepts."""
     # check refuses a site with the player's own worker and, once they have one, a site
     # next to none of theirs: those are not worth asking about.
     mine = own_sites(state, colour)

@@ -14,6 +14,8 @@ STEPS = (ForumTake,)
 
 
 def check(state: GameState, colour: PlayerColour, step: ActionStep, path: str) -> list[Problem]:
+    """The problems of ``step`` of the forum action for ``colour`` now (none: it is legal); ``path``
+    is the step's JSON path."""
     assert isinstance(step, ForumTake)
     if (step.tile is None) == (step.extra_action is None):
         return [problem("forum.one_tile", path,
@@ -33,6 +35,7 @@ def check(state: GameState, colour: PlayerColour, step: ActionStep, path: str) -
 
 
 def apply(ch: Changes, colour: PlayerColour, step: ActionStep) -> None:
+    """Perform ``step`` of the forum action for ``colour`` into ``ch`` (a step ``check`` accepts)."""
     assert isinstance(step, ForumTake)
     p = player(ch.state, colour)
     if step.tile is not None:
@@ -50,6 +53,7 @@ def apply(ch: Changes, colour: PlayerColour, step: ActionStep) -> None:
 
 
 def candidates(state: GameState, colour: PlayerColour) -> list[ActionStep]:
+    """Every forum step worth asking ``check`` about; the legal ones are those it accepts."""
     tiles = sorted({t for t in state.board.forum if t is not None})
     extras = sorted({t for t in state.board.forum_extra if t is not None})
     steps: list[ActionStep] = [ForumTake(tile=t) for t in tiles]

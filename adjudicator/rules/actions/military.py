@@ -15,6 +15,8 @@ STEPS = (MilitaryRecruit, MilitaryMove, MilitaryDeploy)
 
 
 def check(state: GameState, colour: PlayerColour, step: ActionStep, path: str) -> list[Problem]:
+    """The problems of ``step`` of the military action for ``colour`` now (none: it is legal);
+    ``path`` is the step's JSON path."""
     p = player(state, colour)
     if isinstance(step, MilitaryRecruit):
         if p.supply == 0:
@@ -54,6 +56,8 @@ def province_vp(state: GameState, colour: PlayerColour, province: Province) -> t
 
 
 def apply(ch: Changes, colour: PlayerColour, step: ActionStep) -> None:
+    """Perform ``step`` of the military action for ``colour`` into ``ch`` (a step ``check``
+    accepts)."""
     p = player(ch.state, colour)
     if isinstance(step, MilitaryRecruit):
         ch.state = update_player(ch.state, colour, supply=p.supply - 1, military_camp=p.military_camp + 1)
@@ -85,6 +89,7 @@ def _seize(ch: Changes, colour: PlayerColour, province: Province) -> None:
 
 
 def candidates(state: GameState, colour: PlayerColour) -> list[ActionStep]:
+    """Every military step worth asking ``check`` about; the legal ones are those it accepts."""
     # check refuses a move to a province that is not next to the leader.
     near = components().neighbours(player(state, colour).leader)
     moves = [MilitaryMove(province=v) for v in PROVINCES if v in near]

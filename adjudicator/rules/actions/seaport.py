@@ -40,6 +40,8 @@ DRAW = 2
 
 
 def check(state: GameState, colour: PlayerColour, step: ActionStep, path: str) -> list[Problem]:
+    """The problems of ``step`` of the seaport action for ``colour`` now (none: it is legal);
+    ``path`` is the step's JSON path."""
     if isinstance(step, SeaportDraw):
         if not state.piles.deck:
             return [problem("seaport.deck_empty", path, "The face-down pile of commodity cards is empty.")]
@@ -66,6 +68,7 @@ def ship_problem(ship: Ship, goods: tuple[Commodity, ...]) -> str | None:
 
 
 def ship_vp(state: GameState, ship: Ship, goods: tuple[Commodity, ...]) -> int:
+    """The VP of shipping ``goods`` (cards and wild cards) on ``ship``, on the side it lies on now."""
     data = components().ship[ship]
     side = getattr(state.board.ships, ship)
     units = len(goods) // 2 if ship == "pairs" else len(goods)
@@ -73,6 +76,8 @@ def ship_vp(state: GameState, ship: Ship, goods: tuple[Commodity, ...]) -> int:
 
 
 def check_ship(state: GameState, colour: PlayerColour, step: SeaportShip, path: str) -> list[Problem]:
+    """The problems of a shipment: the cards in the hand, the wild cards held, the
+    cards matching the ship, and the rules option ``ship_needs_real_card``."""
     p = player(state, colour)
     problems = missing_cards(p, step.cards, f"{path}.cards")
     # Seed 000 lets a commodity wild card stand for any card, so wild cards may ship alone;
@@ -93,6 +98,7 @@ def check_ship(state: GameState, colour: PlayerColour, step: SeaportShip, path: 
 
 
 def apply(ch: Changes, colour: PlayerColour, step: ActionStep) -> None:
+    """Perform ``step`` of the seaport action for ``colour`` into ``ch`` (a step ``check`` accepts)."""
     p = player(ch.state, colour)
     if isinstance(step, SeaportDraw):
         draw_cards(ch, colour, DRAW)
@@ -130,10 +136,12 @@ def _ship(ch: Changes, colour: PlayerColour, step: SeaportShip) -> None:
 
 
 def check_discard(state: GameState, colour: PlayerColour, step: Discard, path: str) -> list[Problem]:
+    """The problems of the discard after a draw: the card must be in the hand."""
     return missing_cards(player(state, colour), (step.card,), f"{path}.card")
 
 
 def apply_discard(ch: Changes, colour: PlayerColour, step: Discard) -> None:
+    """Discard the card face up on top of the pile named (``check_discard`` has accepted it)."""
     p = player(ch.state, colour)
     ch.state = update_player(ch.state, colour, hand=remove_items(p.hand, [step.card]))
     ch.state = update_board(ch.state, **{step.pile: (step.card,) + discard_pile(ch.state, step.pile)})
@@ -141,6 +149,7 @@ def apply_discard(ch: Changes, colour: PlayerColour, step: Discard) -> None:
 
 
 def candidates(state: GameState, colour: PlayerColour) -> list[ActionStep]:
+    """Every seaport step worth asking ``check`` about; the legal ones are those it accepts."""
     p = player(state, colour)
     wilds = p.forum_tiles.count("wild-commodity")
     alone = not state.options.value("ship_needs_real_card")

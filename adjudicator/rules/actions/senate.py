@@ -15,6 +15,8 @@ TOP = 8
 
 
 def check(state: GameState, colour: PlayerColour, step: ActionStep, path: str) -> list[Problem]:
+    """The problems of ``step`` of the senate action for ``colour`` now (none: it is legal);
+    ``path`` is the step's JSON path."""
     # "Once having reached the 8 victory points space, the player cannot perform this
     # action during the current quarter year anymore."
     if player(state, colour).senate >= TOP:
@@ -25,6 +27,7 @@ def check(state: GameState, colour: PlayerColour, step: ActionStep, path: str) -
 
 
 def apply(ch: Changes, colour: PlayerColour, step: ActionStep) -> None:
+    """Perform ``step`` of the senate action for ``colour`` into ``ch`` (a step ``check`` accepts)."""
     # Advance 1 space, on top of any discs there, and score the new space.
     now = player(ch.state, colour).senate
     space = 2 if now == 0 else now + 1
@@ -35,4 +38,5 @@ def apply(ch: Changes, colour: PlayerColour, step: ActionStep) -> None:
 
 
 def candidates(state: GameState, colour: PlayerColour) -> list[ActionStep]:
+    """Every senate step worth asking ``check`` about; the legal ones are those it accepts."""
     return [SenateAdvance()]

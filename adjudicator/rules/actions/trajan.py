@@ -16,6 +16,8 @@ STEPS = (TrajanTake,)
 
 
 def check(state: GameState, colour: PlayerColour, step: ActionStep, path: str) -> list[Problem]:
+    """The problems of ``step`` of the trajan action for ``colour`` now (none: it is legal);
+    ``path`` is the step's JSON path."""
     assert isinstance(step, TrajanTake)
     problems = []
     if player(state, colour).arch is None:
@@ -40,6 +42,7 @@ def next_free_slot(p: Player, after: Action) -> Action | None:
 
 
 def apply(ch: Changes, colour: PlayerColour, step: ActionStep) -> None:
+    """Perform ``step`` of the trajan action for ``colour`` into ``ch`` (a step ``check`` accepts)."""
     assert isinstance(step, TrajanTake)
     p = player(ch.state, colour)
     assert p.arch is not None
@@ -55,4 +58,5 @@ def apply(ch: Changes, colour: PlayerColour, step: ActionStep) -> None:
 
 
 def candidates(state: GameState, colour: PlayerColour) -> list[ActionStep]:
+    """Every trajan step worth asking ``check`` about; the legal ones are those it accepts."""
     return [TrajanTake(stack=c) for c in TRAJAN_CATEGORIES]

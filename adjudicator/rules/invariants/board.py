@@ -14,6 +14,7 @@ from adjudicator.model.state import (
 # --- Seats, discs and the board -------------------------------------------------------
 
 def check_seats(state: GameState) -> list[Problem]:
+    """2 to 4 seats, each colour once; the players listed in seat order; the start player seated."""
     problems = []
     n = len(state.seats)
     if n not in components().lap:
@@ -34,6 +35,7 @@ def check_seats(state: GameState) -> list[Problem]:
 
 
 def check_senate_stack(state: GameState) -> list[Problem]:
+    """The senate stack holds one disc of every player."""
     if sorted(state.board.senate_stack) == sorted(state.seats):
         return []
     return [problem("state.senate_stack", "$.board.senate_stack",
@@ -43,6 +45,7 @@ def check_senate_stack(state: GameState) -> list[Problem]:
 
 
 def check_district(state: GameState) -> list[Problem]:
+    """The 20 district sites in board order, each with at most one worker of each (seated) player."""
     problems = []
     sites = tuple(s.site for s in state.board.district)
     if sites != components().sites:
@@ -63,6 +66,7 @@ def check_district(state: GameState) -> list[Problem]:
 
 
 def check_provinces(state: GameState) -> list[Problem]:
+    """The provinces listed once each, in board order."""
     have = tuple(s.province for s in state.board.provinces)
     want = tuple(p.id for p in components().board.provinces)
     if have == want:
@@ -96,6 +100,7 @@ def check_spaces(state: GameState) -> list[Problem]:
 
 
 def check_time(state: GameState) -> list[Problem]:
+    """The time marker stands on the track of this number of players."""
     lap = components().lap.get(len(state.seats))
     if lap is None or state.board.time < lap:
         return []

@@ -51,6 +51,8 @@ def _players_ledger(state: GameState, field: str) -> Ledger:
 
 
 def check_cards(state: GameState) -> list[Problem]:
+    """Every commodity card in the box is in exactly one place (deck, discards, hands, displays,
+    removed)."""
     c = components().commodities
     ledger: Ledger = [
         ("$.piles.deck", state.piles.deck),
@@ -65,6 +67,8 @@ def check_cards(state: GameState) -> list[Problem]:
 
 
 def check_forum_tiles(state: GameState) -> list[Problem]:
+    """Every forum tile in the box is in exactly one place (forum, provinces, pile, players,
+    removed)."""
     ledger: Ledger = [
         ("$.board.forum", (t for t in state.board.forum if t is not None)),
         *((f"$.board.provinces[{i}].tile", (s.tile,) if s.tile else ())
@@ -78,6 +82,7 @@ def check_forum_tiles(state: GameState) -> list[Problem]:
 
 
 def check_extra_tiles(state: GameState) -> list[Problem]:
+    """Every extra action tile in the box is in exactly one place (forum, pile, players, removed)."""
     ledger: Ledger = [
         ("$.board.forum_extra", (t for t in state.board.forum_extra if t is not None)),
         ("$.piles.extra", state.piles.extra),
@@ -89,6 +94,8 @@ def check_extra_tiles(state: GameState) -> list[Problem]:
 
 
 def check_demand_tiles(state: GameState) -> list[Problem]:
+    """Every demand tile in the box is in exactly one place, and exactly 3 were removed unseen at
+    setup."""
     ledger: Ledger = [
         ("$.board.demands", state.board.demands),
         ("$.piles.demand", state.piles.demand),
@@ -117,6 +124,8 @@ def _trajan_ledger(state: GameState) -> Ledger:
 
 
 def check_trajan_tiles(state: GameState) -> list[Problem]:
+    """Every Trajan tile is one of the box and in exactly one place (stacks, slots, demand rows,
+    removed)."""
     ledger = _trajan_ledger(state)
     expected: dict[str, int] = {tile_id: 1 for tile_id in components().trajan_tile}
     problems = [
@@ -147,6 +156,7 @@ def check_trajan_places(state: GameState) -> list[Problem]:
 
 
 def check_construction_tiles(state: GameState) -> list[Problem]:
+    """Every construction tile in the box is in exactly one place (the district or a player)."""
     ledger: Ledger = [
         *((f"$.board.district[{i}].tile", (s.tile,) if s.tile else ())
           for i, s in enumerate(state.board.district)),
@@ -157,6 +167,7 @@ def check_construction_tiles(state: GameState) -> list[Problem]:
 
 
 def check_bonus_tiles(state: GameState) -> list[Problem]:
+    """Every bonus tile in the box is in exactly one place (the bag, beside the senate, a player)."""
     ledger: Ledger = [
         ("$.piles.bonus_bag", state.piles.bonus_bag),
         ("$.board.senate_bonus", state.board.senate_bonus),

@@ -34,6 +34,8 @@ def _named_players(state: GameState) -> list[tuple[str, str]]:
 
 
 def check_pending_players(state: GameState) -> list[Problem]:
+    """The players the pending decision names are seated and listed once; a consul
+    is not also vice consul; a final ranking lists every player once."""
     problems = [
         problem("state.unknown_player", path, f"{colour} has no seat in this game.")
         for path, colour in _named_players(state) if colour not in state.seats

@@ -19,6 +19,7 @@ from adjudicator.rules.invariants.common import Check
 # --- Each player's pieces ----------------------------------------------------------------
 
 def each_player(check: Callable[[GameState, int, Player], list[Problem]]) -> Check:
+    """A check of the whole state that runs ``check`` on every player (named as ``check``)."""
     def run(state: GameState) -> list[Problem]:
         return [p for i, pl in enumerate(state.players) for p in check(state, i, pl)]
     run.__name__ = check.__name__
@@ -32,6 +33,7 @@ def tokens_on_board(state: GameState, p: Player) -> int:
 
 
 def check_tokens(state: GameState, i: int, p: Player) -> list[Problem]:
+    """The player's 15 small tokens are all accounted for (supply, camps, legionnaires, workers)."""
     total = p.supply + p.worker_camp + p.military_camp + tokens_on_board(state, p)
     want = components().board.tokens_per_player
     if total == want:
@@ -44,6 +46,7 @@ def check_tokens(state: GameState, i: int, p: Player) -> list[Problem]:
 
 
 def check_markers(state: GameState, i: int, p: Player) -> list[Problem]:
+    """2 action markers of each colour in the trays (none before the player has placed them)."""
     held: Counter[str] = Counter(m for a in ACTIONS for m in getattr(p.trays, a))
     waiting = isinstance(state.pending, SetupMarkers) and p.colour in state.pending.players
     if waiting:
@@ -63,6 +66,7 @@ def check_markers(state: GameState, i: int, p: Player) -> list[Problem]:
 
 
 def check_arch(state: GameState, i: int, p: Player) -> list[Problem]:
+    """The Arch of Trajan stands on a free slot, or in the centre only when every slot is full."""
     free = [a for a in ACTIONS if getattr(p.slots, a) is None]
     if p.arch is None:
         if free:
@@ -80,6 +84,7 @@ def check_arch(state: GameState, i: int, p: Player) -> list[Problem]:
 
 
 def check_legionnaires(state: GameState, i: int, p: Player) -> list[Problem]:
+    """At most one of the player's legionnaires in each province."""
     twice = sorted(prov for prov, n in Counter(p.legionnaires).items() if n > 1)
     return [problem("state.legionnaire_twice", f"$.players[{i}].legionnaires",
                     f"{p.colour} has more than one legionnaire in {prov}; one per province.")
@@ -87,6 +92,7 @@ def check_legionnaires(state: GameState, i: int, p: Player) -> list[Problem]:
 
 
 def check_plus2(state: GameState, i: int, p: Player) -> list[Problem]:
+    """At most one [+2] marker on each of the player's actions."""
     twice = sorted(a for a, n in Counter(p.plus2).items() if n > 1)
     return [problem("state.plus2_twice", f"$.players[{i}].plus2",
                     f"{p.colour} has more than one [+2] marker on the {a} action; one per action.")
