@@ -165,6 +165,8 @@ def greeting(name: str, colour: PlayerColour, tr: Translator = ENGLISH) -> list[
 def glossary_section(lines: list[str], tr: Translator) -> list[str]:
     """The words of the notation and data the mail shows, explained in the player's language
     (none in English): ``sow = verteilen; seaport = Hafen; ...``."""
+    if tr.language == "en":  # the words are the text's own: the terms table is not read
+        return []
     from adjudicator.i18n.terms import glossary
 
     found = glossary(lines, tr.language)
