@@ -12,7 +12,6 @@ from __future__ import annotations
 import re
 from email import message_from_bytes, policy
 from email.message import EmailMessage
-from email.utils import make_msgid
 from pathlib import Path
 
 import msgspec
@@ -23,6 +22,7 @@ from adjudicator.logs.absent import absent_orders
 from adjudicator.mail.judge.tokens import token_for
 from adjudicator.model.vocab import PlayerColour
 from adjudicator.notation.text import order_text
+from adjudicator.perf.bench_mail_game import reply_to
 
 JUDGE = "judge@example.org"
 SECRET = b"a test secret of the game master, 32+ bytes"
@@ -31,10 +31,13 @@ ADDRESSES = {"red": "rhea@example.org", "green": "gaius@example.org"}
 
 def make_gamedir(folder: Path, seed: str, inbox: str, outbox: str, deadlines: str = "",
                  addresses: dict[str, str] | None = None, names: dict[str, str] | None = None,
-                 game_id: str | None = None, settings: str = 'pictures = "none"\n') -> str:
+                 game_id: str | None = None, settings: str = 'pictures = "none"\n',
+                 seat: str = "attach_view = true\n") -> str:
     """A game folder for a 2-player test game (``addresses``: the roster's, default
     :data:`ADDRESSES`; ``names``: the roster's names, default "Red Player" and so on;
-    ``settings``: judge.toml's top-level lines); returns the game id."""
+    ``settings``: judge.toml's top-level lines; ``seat``: more settings of every roster
+    entry, by default the view attached, which the test players choose from); returns the
+    game id."""
     import json
 
     state = new_game(("red", "green"), seed, method="test", game_id=game_id)
@@ -44,7 +47,7 @@ def make_gamedir(folder: Path, seed: str, inbox: str, outbox: str, deadlines: st
     (folder / "roster.toml").write_text(
         f"game = {json.dumps(state.game_id)}\n" + "".join(
             f"[players.{c}]\nname = {json.dumps((names or {}).get(c, f'{c.title()} Player'))}\naddress = \"{a}\"\n"
-            for c, a in (addresses or ADDRESSES).items()))
+            f"{seat}" for c, a in (addresses or ADDRESSES).items()))
     (folder / "judge.toml").write_text(f'address = "{JUDGE}"\nsecret_file = "secret"\n{settings}'
                                        f"[inbox]\n{inbox}\n[outbox]\n{outbox}\n{deadlines}")
     return state.game_id
@@ -55,7 +58,8 @@ def token(game_id: str, colour: str) -> str:
 
 
 def needs_answer(mail: EmailMessage) -> bool:
-    return "your decision" in str(mail["Subject"])
+    """Whether the mail asks its player to decide (it lists what they may decide)."""
+    return is_player_mail(mail) and "== What you decide now ==" in _plain(mail)
 
 
 def is_player_mail(mail: EmailMessage) -> bool:
@@ -83,8 +87,9 @@ def option_lines(mail: EmailMessage, colour: str) -> list[str] | None:
     """An answer copied from the mail's option lines, as a player would paste it: the
     header, then the example answer, or the first ``sow`` line with the first step listed
     under it, or the first take line; None if the mail lists no options."""
-    text = _plain(mail)
-    lines = [ln.split("#")[0].rstrip() for ln in text.splitlines()]
+    text = _plain(mail).split("== Your reply ==")[0]
+    lines = [ln for ln in text.splitlines() if not ln.lstrip().startswith("#")]  # comments
+    lines = [ln.split("#")[0].rstrip() for ln in lines]
     head = next((i for i, ln in enumerate(lines) if ln.startswith("game ") and f"player {colour}" in ln), None)
     if head is None:
         return None
@@ -138,14 +143,7 @@ def reply(mail: EmailMessage, colour: PlayerColour, *, sender: str | None = None
             + (token_text if token_text is not None else token_line(mail)) + "\n"
             + "\n".join(rest) + "\nEND ORDERS\n\nCheers\n-- \nsent from my desk\n\n"
             + (f"On a day, the judge wrote:\n{quoted}\n" if token_text is None else ""))
-    answer = EmailMessage()
-    answer["From"] = sender or ADDRESSES[colour]
-    answer["To"] = JUDGE
-    answer["Subject"] = "Re: " + str(mail["Subject"])
-    answer["Message-ID"] = make_msgid("player", domain="example.org")
-    answer["In-Reply-To"] = str(mail["Message-ID"])
-    answer.set_content(text)
-    return answer
+    return reply_to(mail, sender or ADDRESSES[colour], text)
 
 
 def sent_mails(tmp_path: Path) -> list[EmailMessage]:

@@ -10,6 +10,7 @@ position matches the golden picture in ``fixtures/drawing/`` within a tolerance.
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -87,11 +88,13 @@ def test_replay_steps_through_the_game(context: Any, log: Path, replay_page: Pat
     page = watched.page
     page.wait_for_selector("body[data-ready='1']", timeout=30_000)
     first = frame_state(page)
-    assert first[2] == "0" and "decision 1" in first[0]
+    assert first[2] == "0" and "as set up · next: setup_markers" in first[0]
     page.click("#next")
     second = frame_state(page)
     assert second[2] == "1" and second[0] != first[0] and second[1] != first[1]
-    assert second[1] == (steps[1].report or "").rstrip("\n") or steps[1].report in second[1] + "\n"
+    who = (steps[1].report or "").split("**")[1]
+    assert f"Answered by {who} (setup_markers, quarter 1)." in second[1] and "**" not in second[1]
+    assert page.locator("#board .changed").count() > 0  # what changed since the first board
     page.click("#prev")
     assert frame_state(page) == first
     page.click("#prev")                                  # already at the first board: stays
@@ -103,6 +106,13 @@ def test_replay_steps_through_the_game(context: Any, log: Path, replay_page: Pat
     assert frame_state(page)[2] == "1"
     page.locator("#slider").fill(str(MID_GAME))
     assert frame_state(page)[2] == str(MID_GAME)
+    # One number for the moment: the decision the board follows, in the title, the caption
+    # and over the report.
+    number = steps[MID_GAME - 1].game.decision
+    title = page.locator("#report-title").text_content() or ""
+    assert title.startswith(f"Decision {number}: ") and page.locator("#where").text_content() == title
+    assert f"after decision {number} · next: " in frame_state(page)[0]
+    assert re.findall(r"\d+", frame_state(page)[0].split("·")[3]) == [str(number)]
     view = view_of(steps[MID_GAME].game, None)
     for selector, count in expected_counts(view).items():
         assert page.locator(f"#board {selector}").count() == count, selector
@@ -155,8 +165,10 @@ def test_hostile_report_is_shown_as_text(context: Any, log: Path, tmp_path: Path
     page = watched.page
     page.wait_for_selector("body[data-ready='1']", timeout=30_000)
     page.click("#next")
-    assert page.locator("#report").inner_text() == evil
-    assert page.locator("#report *").count() == 0 and page.locator("img").count() == 0
+    shown = page.locator("#report").inner_text()
+    assert "<img src=x onerror=alert(1)><script>alert(2)</script> bold" in shown  # as text
+    assert page.locator("#report img, #report script, img").count() == 0
+    assert page.locator("#report strong").text_content() == "bold"  # the report's own markup, formatted
     assert watched.errors() == []
     only_the_file(watched, path)
     watched.close()

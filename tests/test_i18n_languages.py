@@ -122,7 +122,7 @@ from adjudicator.files.pipeline import adjudicate_bytes
 from adjudicator.game.newgame import new_game
 from adjudicator.logs.selfplay import bot_names, bot_orders
 from adjudicator.mail.judge import compose
-from adjudicator.mail.outgoing.compose import told_from, write_player_mails
+from adjudicator.mail.outgoing.compose import player_translator, told_from, write_player_mails
 from adjudicator.mail.outgoing.roster import load_roster
 state = new_game(("red", "green"), "i18n-lean-probe")
 roster = load_roster(('game = "%s"\\n[players.red]\\nname = "A"\\naddress = "a@example.org"\\nLANG'
@@ -134,7 +134,7 @@ for n in (1, 2):
                        told=told_from(result.before, result.events, result.state))
     state, data = result.state, result.data
 now = datetime(2026, 3, 6, 18, 0, tzinfo=UTC)
-tr = compose.player_translator(roster, "red")
+tr = player_translator(roster, "red")
 compose.receipt("j@example.org", "a@example.org", state.game_id, 2, now, tr=tr)
 compose.refusal("j@example.org", "a@example.org", state.game_id,
                 [problem("notation.unknown_word", "$", "No such word.")], now, tr=tr)

@@ -9,6 +9,8 @@ Outlook, Apple Mail and Thunderbird.
 from __future__ import annotations
 
 import json
+import re
+from collections.abc import Sequence
 from pathlib import Path
 
 import msgspec
@@ -16,7 +18,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from adjudicator.errors import Malformed
+from adjudicator.errors import Malformed, Problem
 from adjudicator.files.orders_any import load_orders_any
 from tests.sizes import size
 
@@ -26,7 +28,9 @@ MESSAGES = sorted(p for p in CORPUS.iterdir() if p.suffix in (".eml", ".txt"))
 
 
 def test_the_corpus_is_large_enough() -> None:
-    assert len(MESSAGES) >= 40
+    assert len(MESSAGES) >= 80
+    clients = {"gmail", "outlook", "apple", "ios", "thunderbird", "k9", "samsung"}
+    assert clients <= {p.name.split("-")[0] for p in MESSAGES}
 
 
 @pytest.mark.parametrize("path", MESSAGES, ids=lambda p: p.name)
@@ -40,12 +44,37 @@ def test_message(path: Path) -> None:
     with pytest.raises(Malformed) as e:
         load_orders_any(data, path.name, GAME)
     want = expect["problem"]
-    found = [p for p in e.value.problems if (p.code, p.path) == (want["code"], want["path"])]
+    found = [p for p in e.value.problems if p.code == want["code"] and want.get("path", p.path) == p.path]
     assert found, e.value.problems
-    assert want.get("says", "") in found[0].message
+    says = want.get("says", [])
+    for words in [says] if isinstance(says, str) else says:
+        assert words in found[0].message, found[0].message
+    if "quotes" in want:  # the player's own line, as they wrote it
+        line = want["quotes"].replace("\\", "\\\\").replace('"', '\\"')
+        assert f'"{line}"' in found[0].message, found[0].message
     for p in e.value.problems:
         assert p.file is not None and p.file.startswith(path.name)
         assert all(c.isprintable() for c in p.message), p.message
+    _refused_with_the_players_lines(data, e.value.problems)
+
+
+def _refused_with_the_players_lines(data: bytes, problems: Sequence[Problem]) -> None:
+    """A refusal as the judge mails it: every problem at a line of the message quotes that
+    line as the player wrote it (found in the message itself, not taken from the problem),
+    and no JSON path or line number is said."""
+    from adjudicator.mail.judge.refusal import Context, refusal_lines
+    from adjudicator.mail.message import is_message, parts
+
+    text = "\n".join(part.text for part in parts(data, "m")) if is_message(data) else data.decode("utf-8", "replace")
+    said = refusal_lines(problems, None, Context(game_id=GAME))
+    items = "\n".join(said).split("\n\n")
+    for p, item in zip(problems, items, strict=False):
+        assert "body line" not in item and "$." not in item, item
+        if re.search(r"line \d+$", p.path):
+            written = re.match(r'^\d+\. You wrote: "((?:[^"\\]|\\.)*)"', item)
+            assert written, item
+            line = written.group(1).replace('\\"', '"').replace("\\\\", "\\")
+            assert line.rstrip("…") in " ".join(text.split()), (line, item)
 
 
 # --- Hostile text: whatever arrives, a problem (exit 2) or an order, never a crash ---------------

@@ -75,7 +75,8 @@ def test_a_legal_order_after_100_hostile_messages_is_applied_in_the_same_run(
         for code in ("too_many_parts", "too_large", "header_too_long", "too_many_lines", "too_complex"):
             assert summary.counts.get(f"refused (mail.{code})", 0) >= 1, (code, summary.counts)
         new = smtp.messages[before:]
-        notes = [m for m in new if m["X-Trajan-Game-File"] is None and "accepted" not in str(m["Subject"])]
+        notes = [m for m in new if m["X-Trajan-Game-File"] is None  # not the receipt (issue 27: "Re: ...")
+                 and not str(m["Message-ID"]).startswith("<trajan.receipt.")]
         assert len(notes) == 1 and parseaddr(str(notes[0]["To"]))[1] == ADDRESSES[colour]
         assert all(STRANGER not in rcpts for _, rcpts in smtp.envelopes)
         assert (game / "judge" / "state.json").stat().st_size < 20_000  # hashed keys, whatever the headers

@@ -197,3 +197,20 @@ def test_locks_are_taken_in_sorted_order_and_deadlines_run_per_game(tmp_path: Pa
     assert counts["a"].get("answered by the bot at the deadline", 0) >= 1
     assert counts["b"].get("answered by the bot at the deadline", 0) >= 1
     assert _steps(a) >= 1 and _steps(b) >= 1 and order == ["a", "b"] * 3
+
+
+def test_a_reply_with_another_games_token_is_told_which_game_that_token_is_for(tmp_path: Path) -> None:
+    """Rhea answers game A's mail but copies her token of game B (issue 27, item 8): the
+    message goes to B (its token), and B's refusal says whose token it carried."""
+    a, b, a_id, b_id, box = _two_games(tmp_path)
+    _run(a, b)
+    mail = _mail(tmp_path, a_id, RHEA)
+    box.add(reply(mail, "red", token_text=f"token {token(b_id, 'red')}").as_bytes())
+    before = len(sent_mails(tmp_path))
+    counts = _run(a, b)
+    assert counts["b"] == {"refused (orders)": 1, "mails sent": 1} and _steps(a) == 0 and _steps(b) == 0
+    (refusal,) = sent_mails(tmp_path)[before:]
+    said = " ".join(_text(refusal).split())
+    assert parseaddr(str(refusal["To"]))[1] == RHEA
+    assert f"The token in your message is your token for the game {b_id} (where you play red)" in said
+    assert a_id[:11] in said  # the game the orders name

@@ -41,6 +41,7 @@ judge = "judge@trajan.example.org"
 [players.red]
 name = "Ann *Red*"
 address = "ann@example.org"
+attach_view = true
 [players.green]
 name = "Gus Green"
 address = "gus@example.org"
@@ -115,12 +116,14 @@ def test_every_mail_parses_fits_and_shows_only_its_hand(
             decides = colour in deciders(after.pending)
             assert ("BEGIN ORDERS" in text) == decides
             attached = [a for a in msg.iter_attachments() if a.get_content_type() == "application/json"]
-            assert len(attached) == 1 and attached[0].get_content() == io.canonical(view_of(after, colour))
+            assert len(attached) == (colour == "red")  # only the seat that asks for it (attach_view)
+            assert all(a.get_content() == io.canonical(view_of(after, colour)) for a in attached)
             assert msg["To"].addresses[0].addr_spec.endswith("@example.org")
 
 
 def _chosen(text: str, kind: str) -> list[str]:
-    """The lines a player copies from the mail's options for a legal answer."""
+    """The lines a player copies from the mail's options for a legal answer (comments and
+    the grouped alternatives "#   or: ..." left out)."""
     section = text.split("== What you decide now ==", 1)[1].split("== Your reply ==", 1)[0]
     lines = section.split("\n")
     start = next(i for i, line in enumerate(lines) if line.startswith("game "))
@@ -129,7 +132,7 @@ def _chosen(text: str, kind: str) -> list[str]:
         if not line.strip():
             break
         if not line.lstrip().startswith("#"):
-            block.append(line)
+            block.append(line.split("  #")[0])
     if kind == "setup_markers":
         return block
     if kind == "turn":
@@ -139,16 +142,15 @@ def _chosen(text: str, kind: str) -> list[str]:
 
 
 def reply_to(mail: EmailMessage, lines: list[str]) -> bytes:
-    """A reply as a mail client writes it: the template filled in, the mail quoted below."""
+    """A reply as most mail clients write it: the lines on top (no header), the judge's
+    mail quoted below (its reply template gives the header)."""
     text = body(mail)
-    template = text.split("BEGIN ORDERS", 1)[1].split("END ORDERS", 1)[0]
-    filled = template.replace("# your lines here", "\n".join(lines))
     reply = EmailMessage()
     reply["From"] = mail["To"]
     reply["To"] = mail["From"]
     reply["Subject"] = "Re: " + mail["Subject"]
     quoted = "\n".join("> " + line for line in text.split("\n"))
-    reply.set_content(f"Here is my order.\n\nBEGIN ORDERS{filled}END ORDERS\n\nThanks!\n\n{quoted}\n")
+    reply.set_content("\n".join(lines) + f"\n\nThanks!\n\nOn Monday, the judge wrote:\n{quoted}\n")
     return bytes(reply)
 
 
@@ -293,3 +295,66 @@ def test_log_add_writes_the_mails_of_the_new_step(tmp_path: Path) -> None:
     names = sorted(p.name for p in outbox.iterdir())
     assert [n[:5] for n in names] == ["0001-", "0001-"] and {n.rsplit("-", 1)[1] for n in names} == \
         {"red.eml", "green.eml"}
+
+
+# --- Grouped options (issue 27): shorter, and the same legal steps ----------------------------
+
+
+def _expanded(lines: list[str]) -> list[str]:
+    """The steps a grouped listing stands for: each line, and for a line followed by
+    "#   or: X, Y" the same line ending in X, Y instead; the construction sites listed by
+    tile type each as a "construction build SITE" line."""
+    out: list[str] = []
+    for line in lines:
+        text = line.strip()
+        if text.startswith("#   or: "):
+            stem = out[-1].rsplit(" ", 1)[0]  # the line without its last word (the choice)
+            out += [f"{stem} {alt}" for alt in text[len("#   or: "):].split(", ")]
+        elif text.startswith("#   ") and ": " in text and out and out[-1].startswith("construction build"):
+            out += [f"construction build {site}" for site in text.split(": ", 1)[1].split()]
+        elif text and not text.startswith("#"):
+            out.append(text)
+    return out
+
+
+def test_grouped_turn_options_stand_for_exactly_the_legal_steps(
+        game: list[tuple[GameState, GameState, list[Path]]]) -> None:
+    from adjudicator.game.options import TurnOptions, options
+    from adjudicator.notation.text import step_text
+    from adjudicator.rendering.options_text import grouped_steps
+
+    checked = 0
+    for _, after, _ in game:
+        if kind_of(after.pending) != "turn":
+            continue
+        colour = deciders(after.pending)[0]
+        (found,) = options(after, colour).options
+        assert isinstance(found, TurnOptions)
+        for tray in found.trays:
+            lines = grouped_steps(tray.actions, colour, view_of(after, colour))
+            legal = [step_text(s) for s in tray.actions]
+            assert sorted(set(_expanded(lines))) == sorted(legal)
+            assert len(lines) <= len(legal) + 6
+            checked += 1
+    assert checked > 50
+
+
+def test_the_facts_to_choose_by_are_named(game: list[tuple[GameState, GameState, list[Path]]]) -> None:
+    """The first-tile bonus action of every construction type a player lacks (from the
+    component data), and the icon of every Trajan demand tile."""
+    import json
+
+    data = json.loads((ROOT / "adjudicator" / "data" / "construction_tiles.json").read_text())
+    bonus = {t["type"]: t["bonus_action"] for t in data["types"]}
+    seen, icons = set(), 0
+    for _, _, paths in game:
+        for path in paths:
+            text = body(parse(path))
+            for kind, action in bonus.items():
+                if f"  #   {kind} (first brings a " in text:
+                    assert f"  #   {kind} (first brings a {action} action)" in text
+                    seen.add(kind)
+            for tile in re.findall(r"\bdemand-\d+ \([a-z]+\+[a-z]+, ([^,\n]+), 1 VP\)", text):
+                assert tile in ("demand: bread", "demand: games", "demand: religion"), tile
+                icons += 1
+    assert seen == set(bonus) and icons > 0

@@ -19,7 +19,7 @@ import drawsvg as draw
 from adjudicator.drawing import board, layout, mats
 from adjudicator.views.view import GameView
 
-__all__ = ["board_parts", "board_svg", "board_png", "png_converter"]
+__all__ = ["board_parts", "board_svg", "board_png", "png_converter", "svg_png"]
 
 
 # Each part of the board: how to draw it from a view, and the slice of the view it reads
@@ -103,21 +103,48 @@ def png_converter() -> str | None:
 
 def board_png(view: GameView, scale: float = 1.0) -> bytes | None:
     """The board as PNG (headless Chromium), or ``None`` where no converter is installed."""
+    return svg_png(board_svg(view), scale)
+
+
+def svg_png(svg: str, scale: float = 1.0, small: bool = False) -> bytes | None:
+    """A board's SVG document as PNG (headless Chromium), or ``None`` where no converter is
+    installed; with ``small``, made smaller (a palette of few colours) where Pillow is."""
     browser = png_converter()
     if browser is None:
         return None
     w, h = layout.CANVAS
     with tempfile.TemporaryDirectory() as tmp:
         page, shot = Path(tmp) / "board.html", Path(tmp) / "board.png"
-        page.write_text("<!doctype html><html><body style='margin:0'>" + board_svg(view).split("?>", 1)[-1]
+        page.write_text("<!doctype html><html><body style='margin:0'>" + svg.split("?>", 1)[-1]
                         + "</body></html>", encoding="utf-8")
         subprocess.run(
             [browser, *HEADLESS_ARGS, f"--user-data-dir={tmp}/profile", f"--screenshot={shot}",
-             f"--window-size={int(w * scale)},{int(h * scale)}", f"--force-device-scale-factor={scale}",
+             f"--window-size={w},{h}", f"--force-device-scale-factor={scale}",
              page.as_uri()],
             check=True, capture_output=True, timeout=120,
         )
-        return shot.read_bytes()
+        png = shot.read_bytes()
+    return _small(png) if small else png
+
+
+# The colours of a small PNG: the board has few (median cut keeps them, without dithering,
+# which would cost more than it shows); measured in issue 27: about a third of the bytes.
+SMALL_COLOURS = 40
+
+
+def _small(png: bytes) -> bytes:
+    """The PNG with a palette of :data:`SMALL_COLOURS` colours, if Pillow is installed."""
+    try:
+        from PIL import Image
+    except ImportError:
+        return png
+    import io
+
+    image = Image.open(io.BytesIO(png)).convert("RGB")
+    out = io.BytesIO()
+    image.quantize(SMALL_COLOURS, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE).save(
+        out, "PNG", optimize=True)
+    return out.getvalue() if out.tell() < len(png) else png
 
 
 HEADLESS_ARGS = (

@@ -4,8 +4,11 @@ Every frame is drawn from a view (:func:`adjudicator.views.redact.view_of` of th
 file: the public view, or with ``player`` that player's own), so no hand but the
 player's own, no face-down pile and no seed before the end can reach the page.  Beside
 each board stands the report of the decision that led to it (the public report, or the
-player's own), put into the page as text (``textContent``), never as markup: player
-text is hostile.
+player's own), formatted from blocks of text (:mod:`.replay_report`) whose words are put
+into the page as text (``textContent``), never as markup: player text is hostile.  One
+number names each moment, the decision the board follows: in the frame's title, in the
+board's caption and over the report; the pieces changed since the previous board are
+outlined (:mod:`.replay_changes`).
 
 The page needs no network: the boards are stored once per distinct part (the board, each
 mat ...), gzip-compressed and base64-encoded in a ``<script type="application/json">``
@@ -28,6 +31,10 @@ from typing import Any
 from adjudicator.drawing import board_parts
 from adjudicator.drawing.chart import score_chart
 from adjudicator.drawing.log_steps import LogStep
+from adjudicator.drawing.replay_changes import CHANGED_CSS, changed_parts
+from adjudicator.drawing.replay_report import report_blocks
+from adjudicator.game.engine import deciders
+from adjudicator.model.state import GameState, kind_of
 from adjudicator.model.vocab import PlayerColour
 from adjudicator.views.redact import view_for
 
@@ -42,27 +49,57 @@ def csp(script: str) -> str:
 
 def replay_data(steps: Sequence[LogStep], player: PlayerColour | None = None) -> dict[str, Any]:
     """What the page shows, frame by frame: distinct SVG parts, each frame's part numbers,
-    title and report, and every player's score per frame."""
+    the decision it follows (one number per moment: in the title, the board's caption and
+    the report pane), the report as blocks of text, the pieces changed since the previous
+    board, and every player's score per frame."""
     parts: list[str] = []
     index: dict[str, int] = {}
     frames: list[dict[str, Any]] = []
     scores: dict[str, list[int]] = {c: [] for c in steps[0].game.seats} if steps else {}
-    for step in steps:
+    previous: list[str] = []
+    for k, step in enumerate(steps):
         view = view_for(step.game, player)
+        decision, title = moment(steps[k - 1].game if k else None, step.game)
+        drawn = board_parts(view)
+        drawn[1] = _caption(drawn[1], view.decision, decision)
         numbers = []
-        for part in board_parts(view):
+        for part in drawn:
             if part not in index:
                 index[part] = len(parts)
                 parts.append(part)
             numbers.append(index[part])
         report = step.private.get(player, step.report) if player else step.report
-        title = "The game as set up" if step.number == 0 else f"After order {step.number}"
-        frames.append({"parts": numbers, "decision": step.number, "title": title,
-                       "report": report if report is not None else "(no report: the game as set up)"})
+        frames.append({"parts": numbers, "decision": decision, "title": title,
+                       "report": report_blocks(report) if report is not None else
+                       [{"p": [["t", "The game as set up: no decision yet."]]}],
+                       "changed": changed_parts(drawn, previous) if previous else []})
+        previous = drawn
         for p in view.players:
             scores.setdefault(p.colour, []).append(p.vp)
     game_id = steps[0].game.game_id if steps else ""
     return {"game_id": game_id, "viewer": player, "parts": parts, "frames": frames, "scores": scores}
+
+
+def moment(before: GameState | None, after: GameState) -> tuple[int, str]:
+    """The decision a board follows (0: the game as set up) and the frame's title: the
+    decision, who answered it and what it was."""
+    if before is None:
+        return 0, "The game as set up"
+    now = set(deciders(after.pending))
+    who = [c for c in deciders(before.pending) if c not in now] or list(deciders(before.pending))
+    return before.decision, f"Decision {before.decision}: {', '.join(who)} ({kind_of(before.pending)})"
+
+
+_PENDING = re.compile(r"· decision (\d+): ")
+
+
+def _caption(header: str, pending: int, decision: int) -> str:
+    """The board's header with the moment's number: "after decision 36 · next: turn: green"
+    (the number of the decision now pending is the next frame's)."""
+    said = "as set up" if decision == 0 else f"after decision {decision}"
+    if f"decision {pending}: " not in header:
+        return header
+    return _PENDING.sub(f"· {said} · next: ", header, count=1)
 
 
 def pack(data: dict[str, Any]) -> str:
@@ -89,7 +126,8 @@ def replay_html(steps: Sequence[LogStep], player: PlayerColour | None = None) ->
     fill = {
         "CSP": csp(f"\n{script}\n"), "TITLE": title, "LAST": str(max(0, len(data["frames"]) - 1)),
         "CHART": score_chart(data["scores"]), "DATA": pack(data),
-        "STYLE": asset.joinpath("replay.css").read_text(encoding="utf-8"), "SCRIPT": script,
+        "STYLE": asset.joinpath("replay.css").read_text(encoding="utf-8") + CHANGED_CSS + "\n",
+        "SCRIPT": script,
     }
     template = asset.joinpath("replay.html").read_text(encoding="utf-8")
     return re.sub(r"\{\{([A-Z]+)\}\}", lambda m: fill[m.group(1)], template)

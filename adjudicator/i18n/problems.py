@@ -48,9 +48,11 @@ def problem_text(p: Problem, tr: Translator) -> str:
     if meaning is None:
         return p.message
     said = tr.gettext(meaning)
-    suggested = _SUGGESTED.search(p.message)
-    if suggested:
-        said += " " + tr.gettext("Did you mean {word}?").format(word=suggested.group(1))
+    for word in _SUGGESTED.findall(p.message):  # every misspelt word of the line, in turn
+        said += " " + tr.gettext("Did you mean {word}?").format(word=word)
+    instead = _INSTEAD.search(p.message)
+    if instead:
+        said += " " + tr.gettext("Write instead: {line}").format(line=instead.group(1))
     line = _QUOTED_LINE.match(p.message)
     return f"{line.group(1)}: {said}" if line else said
 
@@ -59,6 +61,7 @@ def problem_text(p: Problem, tr: Translator) -> str:
 # (adjudicator.notation.parse.quoted); its suggestion ends it: 'Did you mean "seaport"?'.
 _QUOTED_LINE = re.compile(r'^("(?:[^"\\]|\\.)*"): ')
 _SUGGESTED = re.compile(r'Did you mean ("[^"]*")\?')
+_INSTEAD = re.compile(r"Write instead: (.*)\Z", re.DOTALL)  # the corrected line (notation.parse)
 
 
 def _meaning(code: str) -> str | None:

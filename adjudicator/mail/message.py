@@ -50,7 +50,7 @@ __all__ = ["Letter", "Part", "html_text", "is_message", "parts", "read_letter"]
 _MAIL_HEADERS = {"from", "to", "cc", "subject", "date", "message-id", "mime-version", "content-type",
                  "received", "return-path", "delivered-to", "reply-to", "in-reply-to", "references",
                  "x-mailer", "user-agent", "content-transfer-encoding", "dkim-signature", "sender"}
-_HEADER_LINE = re.compile(rb"([A-Za-z0-9-]+):")
+_HEADER_LINE = re.compile(rb"([!-9;-~]+):")  # RFC 5322 field names (Outlook's "msip_labels"; issue 27)
 # What the feed parser may raise on a message it cannot make sense of (it records most
 # defects instead); such a message is refused as unreadable.
 READ_ERRORS = (MessageError, ValueError, LookupError, TypeError, RecursionError)
@@ -207,9 +207,19 @@ def _texts(data: bytes) -> list[Part]:
             plain.append(part)
         elif kind == "text/html":
             html.append(part)
-    bodies = ([Part("body", _text(p, budget), False) for p in plain]  # the HTML only if no plain text
+    bodies = ([Part("body", _unflowed(p, _text(p, budget)), False) for p in plain]  # the HTML only if none
               or [Part("body", html_text(_text(p, budget)), False) for p in html])
     return bodies + [Part(label, _text(p, budget), True) for label, p in attached]
+
+
+def _unflowed(part: Message, text: str) -> str:
+    """A ``format=flowed`` text with its soft line breaks joined (RFC 3676; issue 27)."""
+    params = _params(part)
+    if params.get("format", "").lower() != "flowed":
+        return text
+    from adjudicator.mail.clean import unflow
+
+    return unflow(text, delsp=params.get("delsp", "").lower() == "yes")
 
 
 def _params(part: Message) -> dict[str, str]:

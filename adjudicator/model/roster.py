@@ -27,14 +27,25 @@ Address = Annotated[str, msgspec.Meta(min_length=3, max_length=254,
 
 # The languages a player's mail may be in (issue 31; adjudicator.i18n): BCP 47 tags.
 Language = Literal["en", "pt-BR", "de", "fr"]
+# How often a player gets mail from the mail judge (issue 27): "decisions", when they must
+# decide (with all news since their last mail) and at each quarter's end and the game's end;
+# "every-step", after every step of the game; "digest", as "decisions", plus at most one
+# news mail a day.
+MailMode = Literal["decisions", "every-step", "digest"]
+# The board picture a mail carries: PNG (shown inline by mail clients), SVG, or none.
+Pictures = Literal["svg", "png", "none"]
 
 
-class Seat(Model, frozen=True):
-    """One player: the name their mails greet them by, their address, and the language of
-    their mails (default: the roster's ``language``)."""
+class Seat(Model, kw_only=True, frozen=True):
+    """One player: the name their mails greet them by, their address, and how they want
+    their mail (every field after the address is optional, so older rosters still load),
+    in which language (default: the roster's ``language``)."""
 
     name: Name
     address: Address
+    mail: MailMode = "decisions"
+    attach_view: bool = False  # the view file attached (for ``trajan check``/``options``)
+    pictures: Pictures | None = None  # None: the roster's ``pictures``
     language: Language | None = None
 
 
@@ -44,6 +55,8 @@ class Roster(Model, kw_only=True, frozen=True):
     game: str | None = None
     # The game master's own address, the sender of every mail (From:).
     judge: Address | None = None
+    # The board picture of every seat that names none (None: PNG where it can be made).
+    pictures: Pictures | None = None
     # The language of every player's mail unless their seat names one (default English).
     language: Language | None = None
     players: dict[PlayerColour, Seat]

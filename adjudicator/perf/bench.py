@@ -24,7 +24,10 @@ Every figure is a median over repeated runs on this machine:
    refusal of a hostile order or game file by ``trajan check``, and the wait before a
    held lock is refused (what the tests check but do not time);
 9. the mail judge against hostile mail (:mod:`adjudicator.perf.bench_mail`): one run over
-   100 hostile messages and then a legal order, its wall time and peak memory.
+   100 hostile messages and then a legal order, its wall time and peak memory;
+10. mail (:mod:`adjudicator.perf.bench_mail_game`): mails and bytes per player of a whole
+   3-player game played by mail through the mail judge with the default roster, against
+   the judge before issue 27 (``--quick``: without the board pictures).
 """
 
 from __future__ import annotations
@@ -146,7 +149,24 @@ def run(quick: bool = False) -> Bench:
         figures += mail_figures(Path(tmp), quick)
         mid = log / "0060-game.json"
         figures.append(Figure(name="mid_game_file_bytes", value=mid.stat().st_size, unit="bytes"))
+        figures += _mail_figures(Path(tmp), quick)
     return Bench(machine=machine(), figures=[_judge(f) for f in figures])
+
+
+def _mail_figures(tmp: Path, quick: bool) -> list[Figure]:
+    """Mails and bytes per player of a whole 3-player game by mail (issue 27:
+    :mod:`adjudicator.perf.bench_mail_game`), each with its target."""
+    from adjudicator.perf.bench_mail_game import figures
+
+    out = []
+    for name, value, unit, target in figures(tmp, quick):
+        if target is None:
+            out.append(Figure(name=name, value=value, unit=unit))
+        else:
+            op, limit = target
+            out.append(Figure(name=name, value=value, unit=unit, target=f"{op} {limit:g}",
+                              met=value <= limit if op == "<=" else value >= limit))
+    return out
 
 
 def cold_commands(log: Path, tmp: Path) -> dict[str, list[str]]:

@@ -1,36 +1,50 @@
-"""The judge's mails, as ``EmailMessage`` objects (UTF-8 plain text, lines kept short).
+"""The judge's mails, as ``EmailMessage`` objects (UTF-8 plain text, no line over 78 columns).
 
-A decision mail goes to every player after every step of the log: the player's mail of
-:mod:`adjudicator.mail.outgoing` (news, what to decide with every option ready to copy,
-the reply template, the state as they see it, their view attached), with their token
-line added to the template.  Refusals, receipts and
-reminders are short; a refusal for a missing or wrong token says nothing about the game.
-Each is in the player's language (``tr``, issue 31); English is the text as it always was.
+A decision mail goes to a player when they must decide (or, as their roster entry asks,
+at every step or once a day: :mod:`.deliver`): the player's mail of
+:mod:`adjudicator.mail.outgoing` with their token line added to the reply template.
+Refusals, receipts and reminders are short; every mail has a ``Date``, the judge's and
+the player's display names, and a subject ``[Trajan GAME] decision N: ...`` that fits one
+line, so that mail clients sort and thread them; a receipt or refusal answers the
+player's own message (``In-Reply-To``, ``References``).  A refusal for a missing or
+wrong token says nothing about the game.  Each is in the player's language (``tr``, issue 31;
+English is the text as it always was; the subject's ``[Trajan GAME]`` stays as it is).
+
+Header safety (issue 25): the addresses are checked ones, every text a field carries is
+terminal-escaped and written by :mod:`adjudicator.mail.outgoing.headers`, never decoded
+again; a mail's Message-ID is :func:`message_id` of what it answers, so the same mail
+written again (after a crash) is the same mail.
 """
 
 from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Callable, Sequence
+import textwrap
+from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from email.message import EmailMessage
 from email.utils import format_datetime, make_msgid
-from pathlib import Path
 
 from adjudicator.errors import Problem
 from adjudicator.escape import terminal
 from adjudicator.i18n import ENGLISH, Translator
 from adjudicator.i18n.problems import problem_text
+from adjudicator.mail.judge.refusal import Context, refusal_lines
 from adjudicator.mail.outgoing import headers
-from adjudicator.mail.outgoing.compose import Mail, Pictures, player_translator
-from adjudicator.model.roster import Language, Roster
-from adjudicator.model.vocab import PlayerColour
+from adjudicator.mail.read import Sources
 
-# The game id in a subject the judge wrote, kept in a reply ("Re: ..."): the judge's own
-# mails ("[trajan GAME] ...", below) and the player's mail ("Trajan GAME, decision N: ...",
-# mail/outgoing/compose.py).
+JUDGE_NAME = "Trajan judge"  # translated where it is shown: tr.gettext(JUDGE_NAME)
+# The game id in a subject the judge wrote, kept in a reply ("Re: ..."): "[Trajan GAME] ..."
+# (every mail since issue 27), and the older "Trajan GAME, decision N: ..." of the player's mail.
 _SUBJECT_GAME = re.compile(r"\[trajan (\S+?)\]|\bTrajan (\S+?), decision \d+:", re.IGNORECASE)
+# A message id as a reply may carry it (anything else in the player's headers is not copied;
+# no "=?", which a mail reader could take for an encoded word).
+_MSGID = re.compile(r"<(?:(?!=\?)[!-;=?-~]){1,200}@(?:(?!=\?)[!-;=?-~]){1,200}>")
+_REPLY_PREFIX = re.compile(r"^\s*((re|aw|sv|antw|fwd?|wg|tr)\s*(\[\d+\])?\s*:\s*)+", re.IGNORECASE)
+SUBJECT_MOST = headers.WIDTH - len("Subject: ")  # a subject that fits one header line never folds
+_THREAD_MOST = 10  # message ids kept in References
 
 
 def game_in_subject(subject: str) -> str | None:
@@ -46,166 +60,194 @@ def message_id(sender: str, kind: str, seed: str) -> str:
     return f"<trajan.{kind}.{digest}@{sender.rpartition('@')[2] or 'localhost'}>"
 
 
-def _message(sender: str, to: str, subject: str, body: str, now: datetime, msgid: str | None) -> EmailMessage:
-    # Header safety (issue 25): the addresses are checked ones, the subject's text is
-    # terminal-escaped and written by headers.py, never decoded again.
+def subject(game: str | None, what: str) -> str:
+    """``[Trajan GAME] WHAT``, cut to fit one line (the game id is kept whole: replies are
+    routed by it)."""
+    head = f"[Trajan {terminal(game)}]" if game is not None else "[Trajan]"
+    text = f"{head} {what}"
+    return text if len(text) <= SUBJECT_MOST else head[:SUBJECT_MOST]
+
+
+@dataclass(frozen=True)
+class Answering:
+    """What a mail answering a player's message needs of it: its Message-ID, the ids of
+    its thread and its subject (as the message carries them: hostile, checked here)."""
+
+    message_id: str = ""
+    references: str = ""
+    subject: str = ""
+
+    @staticmethod
+    def of(message: EmailMessage) -> Answering:
+        """The message's own fields (``References``, else ``In-Reply-To``)."""
+        return Answering(str(message.get("Message-ID", "")),
+                         str(message.get("References", "")) or str(message.get("In-Reply-To", "")),
+                         str(message.get("Subject", "")))
+
+
+def _message(sender: str, to: str, title: str, body: str, now: datetime, *, name: str | None = None,
+             reply_to: Answering | None = None, msgid: str | None = None,
+             tr: Translator = ENGLISH) -> EmailMessage:
     message = EmailMessage()
-    message["From"] = headers.mailbox("From", "", sender)
-    message["To"] = headers.mailbox("To", "", to)
-    message["Subject"] = headers.text("Subject", terminal(subject))
+    message["From"] = headers.mailbox("From", tr.gettext(JUDGE_NAME), sender)
+    message["To"] = headers.mailbox("To", terminal(name) if name else "", to)
+    message["Subject"] = headers.text("Subject", terminal(_reply_subject(reply_to, title)))
     message["Date"] = format_datetime(now)
     message["Message-ID"] = msgid or make_msgid("trajan", domain=sender.rpartition("@")[2] or "localhost")
-    message.set_content(body, charset="utf-8")
+    thread(message, reply_to)
+    message.set_content(_lines(body), charset="utf-8", cte="quoted-printable")
     return message
 
 
-def decision_mails(log: Path, step: int, roster: Roster, sender: str,
-                   token_of: Callable[[PlayerColour], str], pictures: Pictures,
-                   since: int | None = None, language: Language = "en") -> list[Mail]:
-    """Every player's mail of log step ``step`` (:func:`log_mails`, the player's mail of
-    issue 17; its news since step ``since``), sent by ``sender``, with the player's token
-    line in the reply template; each in the player's language (``language``: where the
-    roster names none)."""
-    from adjudicator.mail.outgoing.from_log import log_mails
-
-    mails = log_mails(log, step, roster, pictures, since, language)
-    for mail in mails:
-        tr = player_translator(roster, mail.player, language)
-        with_token(mail.message, token_of(mail.player), sender, tr)
-    return mails
-
-
-def _paragraphs(*paragraphs: str) -> str:
-    """Paragraphs wrapped for a mail (72 columns), a blank line between."""
-    from adjudicator.mail.outgoing.text import wrap
-
-    return "\n\n".join("\n".join(wrap(p)) for p in paragraphs) + "\n"
+def thread(message: EmailMessage, reply_to: Answering | None) -> None:
+    """``In-Reply-To`` and ``References`` to answer ``reply_to`` (its ids checked, the
+    thread kept short)."""
+    if reply_to is None:
+        return
+    theirs = _MSGID.findall(reply_to.message_id)[:1]
+    if not theirs:
+        return
+    before = _MSGID.findall(reply_to.references)
+    chain = [i for i in before if i != theirs[0]][-(_THREAD_MOST - 1):] + theirs
+    for name, value in (("In-Reply-To", theirs[0]), ("References", " ".join(chain))):
+        del message[name]
+        message[name] = headers.text(name, value)
 
 
-def with_token(message: EmailMessage, token: str, sender: str, tr: Translator = ENGLISH) -> None:
-    """The token line after the template's header line; the judge's address as the sender."""
-    del message["From"]
-    message["From"] = headers.mailbox("From", tr.gettext("Trajan judge"), sender)
-    body = message.get_body(preferencelist=("plain",))
-    assert isinstance(body, EmailMessage)
-    lines = str(body.get_content()).split("\n")
-    if "BEGIN ORDERS" in lines:
-        at = lines.index("BEGIN ORDERS") + 2
-        lines[at:at] = [f"token {token}"]
-    if tr is ENGLISH:
-        lines += ["", f"Your token for this game is {token}; keep it to yourself. Reply with the",
-                  'subject "resend", keeping this text quoted, to get this mail again.', ""]
-    else:
-        said = tr.gettext('Your token for this game is {token}; keep it to yourself. Reply with the subject '
-                          '"resend", keeping this text quoted, to get this mail again.')
-        lines += ["", *_paragraphs(said.format(token=token)).split("\n")]
-    params = dict(body.get_params() or [])
-    body.set_content("\n".join(lines).rstrip("\n") + "\n", subtype="plain", charset="utf-8",
-                     cte="quoted-printable")
-    if params.get("format") == "flowed":
-        body.set_param("format", "flowed")
+def _reply_subject(reply_to: Answering | None, title: str) -> str:
+    """``Re:`` and the player's own subject when it names the same game and fits a line (a
+    client threads by it), else ``title``."""
+    if reply_to is None:
+        return title
+    theirs = _REPLY_PREFIX.sub("", " ".join(reply_to.subject.split()))
+    game = _SUBJECT_GAME.search(title)
+    mine = _SUBJECT_GAME.search(theirs)
+    if (game is None or mine is None or (mine.group(1) or mine.group(2)) != game.group(1)
+            or not theirs.isprintable() or len("Re: " + theirs) > SUBJECT_MOST):
+        return title
+    return "Re: " + theirs
 
 
-def receipt(sender: str, to: str, game: str, decision: int, now: datetime, *,
+def _lines(body: str) -> str:
+    """The body with every line wrapped at 72 columns (a continuation under the text of its
+    line: a list item's under the item's words)."""
+    out: list[str] = []
+    for line in body.rstrip("\n").split("\n"):
+        lead = re.match(r"^\s*(\d+\.\s+|-\s+)?", line)
+        indent = " " * (lead.end() if lead else 0)
+        out += textwrap.wrap(line, 72, subsequent_indent=indent, break_long_words=False,
+                             break_on_hyphens=False) or [""]
+    return "\n".join(out) + "\n"
+
+
+def receipt_line(decision: int, waiting: Sequence[str] = (), tr: Translator = ENGLISH) -> str:
+    """The receipt of an accepted order, as a line (alone, or at the top of the next mail)."""
+    if waiting:
+        return tr.ngettext("Your answer to decision {decision} was accepted. The answers are revealed "
+                           "together "
+                           "once {players} has answered.",
+                           "Your answer to decision {decision} was accepted. The answers are revealed "
+                           "together "
+                           "once {players} have answered.", len(waiting)).format(
+                               decision=decision, players=", ".join(waiting))
+    return tr.gettext("Your orders for decision {decision} were accepted.").format(decision=decision)
+
+
+def receipt(sender: str, to: str, game: str, decision: int, now: datetime, *, name: str | None = None,
+            reply_to: Answering | None = None, waiting: Sequence[str] = (),
             msgid: str | None = None, tr: Translator = ENGLISH) -> EmailMessage:
-    if tr is ENGLISH:
-        body = (f"Your orders for decision {decision} of the game {game} were accepted.\n"
-                "The judge's next mail tells you what followed.\n")
-    else:
-        body = _paragraphs(tr.gettext("Your orders for decision {decision} of the game {game} were accepted. "
-                                      "The judge's next mail tells you what followed.").format(
-                                          decision=decision, game=game))
-    subject = f"[trajan {game}] decision {decision}: " + tr.gettext("orders accepted")
-    return _message(sender, to, subject, body, now, msgid)
+    body = (f"{receipt_line(decision, waiting, tr)}\n\n"
+            + tr.gettext("The judge mails you what followed when you decide next.") + "\n")
+    title = f"decision {decision}: " + tr.gettext("orders accepted")
+    return _message(sender, to, subject(game, title), body, now, name=name, reply_to=reply_to, msgid=msgid,
+                    tr=tr)
 
 
 def refusal(sender: str, to: str, game: str, problems: Sequence[Problem], now: datetime, *,
+            name: str | None = None, reply_to: Answering | None = None, sources: Sources | None = None,
+            context: Context | None = None, decision: int | None = None,
             msgid: str | None = None, tr: Translator = ENGLISH) -> EmailMessage:
-    from adjudicator.mail.outgoing.text import wrap
-
-    lines = [*wrap(tr.gettext("Your orders for the game {game} were refused; nothing changed in the "
-                              "game.").format(game=game)), "", tr.gettext("What is wrong:"), ""]
-    for p in problems:
-        where = f"{terminal(p.path)}: " if p.path and p.path != "$" else ""
-        if tr is ENGLISH:
-            lines.append(f"- {where}{terminal(p.message)} [{p.code}]")
-        else:
-            lines += wrap(f"- {where}{terminal(problem_text(p, tr))} [{p.code}]")
-    lines += ["", tr.gettext("Correct them and send the orders again.")]
-    subject = f"[trajan {game}] " + tr.gettext("orders refused")
-    return _message(sender, to, subject, "\n".join(lines) + "\n", now, msgid)
+    """The problems in words: each with the player's own line, what is wrong, what to write."""
+    _ = tr.gettext
+    first = (_("Your orders for decision {decision} were refused; nothing changed in the game.").format(
+                 decision=decision) if decision is not None else
+             _("Your orders for the game {game} were refused; nothing changed in the game.").format(
+                 game=terminal(game)))
+    lines = [first, _("Correct what is listed below and send your whole order again."), "",
+             *refusal_lines(problems, sources, context or Context(game_id=game), tr)]
+    title = f"decision {decision}: " + _("orders refused") if decision is not None else _("orders refused")
+    return _message(sender, to, subject(game, title), "\n".join(lines), now, name=name, reply_to=reply_to,
+                    msgid=msgid, tr=tr)
 
 
-def token_refusal(sender: str, to: str, now: datetime, *, msgid: str | None = None,
+def token_refusal(sender: str, to: str, now: datetime, *, name: str | None = None,
+                  reply_to: Answering | None = None, msgid: str | None = None,
                   tr: Translator = ENGLISH) -> EmailMessage:
     """Sent to the registered address, whoever wrote: tells nothing about the game."""
-    if tr is ENGLISH:
-        body = ("A message sent to the judge in your name was refused: it did not carry your\n"
-                "token. If you sent it, copy the line beginning with \"token\" from the judge's\n"
-                "latest mail to you into your orders. If you did not, someone else wrote it;\n"
-                "nothing was changed.\n"
-                # issue 25: a request needs the token too; at most one such note a day
-                "To get the judge's latest mail again, reply to it with the subject \"resend\",\n"
-                "keeping its quoted text (it holds your token). The judge sends at most one\n"
-                "note like this a day.\n")
-    else:
-        body = _paragraphs(
-            tr.gettext("A message sent to the judge in your name was refused: it did not carry your token. "
+    body = (tr.gettext("A message sent to the judge in your name was refused: it did not carry your token. "
                        "If you sent it, copy the line beginning with \"token\" from the judge's latest "
-                       "mail to you into your orders. If you did not, someone else wrote it; nothing was "
-                       "changed."),
-            tr.gettext("To get the judge's latest mail again, reply to it with the subject \"resend\", "
-                       "keeping its quoted text (it holds your token). The judge sends at most one note like "
-                       "this a day."))
-    return _message(sender, to, "[trajan] " + tr.gettext("message refused"), body, now, msgid)
+                       "mail to "
+                       "you into your orders (or reply to that mail, quoting it). If you did not, "
+                       "someone else "
+                       "wrote it; nothing was changed.") + "\n"
+            # issue 25: a request needs the token too; at most one such note a day
+            + tr.gettext("To get the judge's latest mail again, reply to it with the subject \"resend\", "
+                         "keeping its quoted text (it holds your token). The judge sends at most one "
+                         "note like "
+                         "this a day.") + "\n")
+    return _message(sender, to, subject(None, tr.gettext("message refused")), body, now, name=name,
+                    reply_to=reply_to, msgid=msgid, tr=tr)
 
 
-def unreadable(sender: str, to: str, reason: Problem, now: datetime, *,
-               msgid: str | None = None, tr: Translator = ENGLISH) -> EmailMessage:
+def unreadable(sender: str, to: str, reason: Problem, now: datetime, *, name: str | None = None,
+               reply_to: Answering | None = None, msgid: str | None = None,
+               tr: Translator = ENGLISH) -> EmailMessage:
     """Sent to the registered address for a message the judge did not read (over a limit,
     or not readable as mail): tells nothing about the game (issue 25)."""
-    if tr is ENGLISH:
-        body = ("A message sent to the judge in your name was not read:\n\n"
-                f"{terminal(reason.message)} [{reason.code}]\n\n"
-                "Nothing was changed. If you sent it, send your orders again as a short plain-text\n"
-                "reply to the judge's latest mail. The judge sends at most one note like this a day.\n")
-    else:
-        body = _paragraphs(
-            tr.gettext("A message sent to the judge in your name was not read:"),
-            f"{terminal(problem_text(reason, tr))} [{reason.code}]",
-            tr.gettext("Nothing was changed. If you sent it, send your orders again as a short plain-text "
-                       "reply to the judge's latest mail. The judge sends at most one note like this a day."))
-    return _message(sender, to, "[trajan] " + tr.gettext("message not read"), body, now, msgid)
+    said = terminal(reason.message) if tr is ENGLISH else terminal(problem_text(reason, tr))
+    body = (tr.gettext("A message sent to the judge in your name was not read:") + "\n\n"
+            f"{said} [{reason.code}]\n\n"
+            + tr.gettext("Nothing was changed. If you sent it, send your orders again as a short plain-text "
+                         "reply to the judge's latest mail. The judge sends at most one note like this "
+                         "a day.")
+            + "\n")
+    return _message(sender, to, subject(None, tr.gettext("message not read")), body, now, name=name,
+                    reply_to=reply_to, msgid=msgid, tr=tr)
 
 
-def which_game(sender: str, to: str, now: datetime, *, msgid: str | None = None,
+def which_game(sender: str, to: str, now: datetime, *, name: str | None = None,
+               reply_to: Answering | None = None, msgid: str | None = None,
                tr: Translator = ENGLISH) -> EmailMessage:
     """To an address that plays several games of one judge, when a message (a ``resend``,
     or one carrying the tokens of several games) does not say which game it is for."""
-    if tr is ENGLISH:
-        body = ("The judge could not tell which of your games your message is for, so it did\n"
-                "nothing with it. Reply to the judge's latest mail of that game (its subject names\n"
-                "the game), or put the game's name in the subject, and send it again.\n")
-    else:
-        body = _paragraphs(tr.gettext(
-            "The judge could not tell which of your games your message is for, so it did nothing with it. "
-            "Reply to the judge's latest mail of that game (its subject names the game), or put the game's "
-            "name in the subject, and send it again."))
-    return _message(sender, to, "[trajan] " + tr.gettext("which game?"), body, now, msgid)
+    body = tr.gettext("The judge could not tell which of your games your message is for, so it did nothing "
+                      "with it. Reply to the judge's latest mail of that game (its subject names the "
+                      "game), or "
+                      "put the game's name in the subject, and send it again.") + "\n"
+    return _message(sender, to, subject(None, tr.gettext("which game?")), body, now, name=name,
+                    reply_to=reply_to, msgid=msgid, tr=tr)
 
 
-def reminder(sender: str, to: str, game: str, decision: int, deadline: datetime,
-             now: datetime, *, msgid: str | None = None, tr: Translator = ENGLISH) -> EmailMessage:
-    if tr is ENGLISH:
-        body = (f"The judge is waiting for your answer to decision {decision} of the game {game}.\n"
-                f"The deadline is {format_datetime(deadline)}; after it, a bot answers for you.\n"
-                "To get the mail with your options again, reply to it with the subject \"resend\",\n"
-                "keeping its quoted text (it holds your token).\n")
-    else:
-        said = tr.gettext("The judge is waiting for your answer to decision {decision} of the game {game}. "
-                          "The deadline is {deadline}; after it, a bot answers for you. To get the mail with "
-                          "your options again, reply to it with the subject \"resend\", keeping its quoted "
-                          "text (it holds your token).")
-        body = _paragraphs(said.format(decision=decision, game=game, deadline=tr.when(deadline)))
-    subject = f"[trajan {game}] decision {decision}: " + tr.gettext("reminder")
-    return _message(sender, to, subject, body, now, msgid)
+def reminder(sender: str, to: str, game: str, decision: int, deadline: datetime, now: datetime, *,
+             name: str | None = None, reply_to: Answering | None = None,
+             msgid: str | None = None, tr: Translator = ENGLISH) -> EmailMessage:
+    _ = tr.gettext
+    body = (_("The judge is waiting for your answer to decision {decision} of the game {game}.").format(
+                decision=decision, game=terminal(game)) + "\n"
+            + _("The deadline is {deadline}; after it, a bot answers for you.").format(
+                deadline=when(deadline, tr)) + "\n"
+            + _("To get the mail with your options again, reply to it with the subject \"resend\", "
+                "keeping its "
+                "quoted text (it holds your token).") + "\n")
+    return _message(sender, to, subject(game, f"decision {decision}: " + _("reminder")), body, now, name=name,
+                    reply_to=reply_to, msgid=msgid, tr=tr)
+
+
+def when(moment: datetime, tr: Translator = ENGLISH) -> str:
+    """A deadline as people read it, with its time zone: ``Wed 4 Mar 2026, 18:00 CET``; in
+    another language, in its locale (:meth:`Translator.when`: ``Sonntag, 8. März 2026, 18:00
+    Uhr (Europe/Rome, UTC+01:00)``)."""
+    if tr is not ENGLISH:
+        return tr.when(moment)
+    zone = moment.tzname() or "UTC"
+    return f"{moment:%a} {moment.day} {moment:%b %Y, %H:%M} {zone}"

@@ -67,7 +67,8 @@ class JudgeConfig(_Settings, frozen=True, kw_only=True):
     inbox: Inbox
     outbox: Outbox
     deadlines: Deadlines = msgspec.field(default_factory=Deadlines)
-    pictures: Literal["none", "svg", "png"] = "svg"  # the board picture in each player's mail
+    # The board picture in each player's mail; None: as the roster says (default PNG).
+    pictures: Literal["none", "svg", "png"] | None = None
     # The language of the game master's messages, and of every player's mail where the
     # roster names none (issue 31): "en", "pt-BR", "de" or "fr".
     language: Language = "en"

@@ -34,6 +34,7 @@ import msgspec
 
 from adjudicator.files import io, write
 from adjudicator.mail.fields import decode_words
+from adjudicator.mail.judge.told import Told
 from adjudicator.mail.message import Letter
 from adjudicator.mail.outgoing.headers import finish
 
@@ -51,6 +52,7 @@ class State(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     latest: dict[str, str] = msgspec.field(default_factory=dict)  # colour -> file name of their latest mail
     noted: dict[str, str] = msgspec.field(default_factory=dict)  # colour -> ISO time of the last note
     sequence: int = 0
+    told: dict[str, Told] = msgspec.field(default_factory=dict)  # colour -> what their mails said (issue 27)
 
 
 def judge_dir(gamedir: Path) -> Path:

@@ -33,21 +33,20 @@ from datetime import datetime, timedelta
 from email.message import EmailMessage
 from pathlib import Path
 
-from adjudicator.errors import Illegal, Malformed, Problem, problem
+from adjudicator.errors import Malformed, Problem
 from adjudicator.files import io
 from adjudicator.files.lock import locked
 from adjudicator.game.engine import deciders
 from adjudicator.i18n import Translator
 from adjudicator.mail.fields import same_address
-from adjudicator.mail.judge import compose, deadlines, gamelog, record, tokens
+from adjudicator.mail.judge import compose, deadlines, deliver, gamelog, record, tokens
 from adjudicator.mail.judge.config import JudgeConfig, load_config, read_secret
 from adjudicator.mail.judge.inbox import Incoming, open_source
 from adjudicator.mail.judge.outbox import Sink, flush, open_sink
 from adjudicator.mail.message import Letter, read_letter
 from adjudicator.mail.outgoing import headers
-from adjudicator.mail.outgoing.compose import player_translator, unique_warnings
+from adjudicator.mail.outgoing.compose import player_translator
 from adjudicator.mail.outgoing.roster import read_roster, roster_problems
-from adjudicator.model.orders import OrderFile
 from adjudicator.model.roster import Roster
 from adjudicator.model.state import GameOver, GameState
 from adjudicator.model.vocab import PlayerColour
@@ -125,9 +124,11 @@ def open_game(folder: Path, config: JudgeConfig, now: datetime) -> Game:
 
 
 def start(game: Game, sink: Sink) -> None:
-    """Steps 1 and 2: the journal sent, the mails of a new step written and sent."""
+    """Steps 1 and 2: the journal sent, the mails of a new step written and sent (and the
+    news mails of "digest" players that are due: issue 27)."""
     sent(game, flush(game.folder, sink))
     _mail_new_step(game)
+    deliver.digests(game)
     sent(game, flush(game.folder, sink))
 
 
@@ -146,21 +147,9 @@ def _mail_new_step(game: Game) -> None:
 
 
 def step_mails(game: Game, commit: record.Commit, step: int, opened: datetime | None = None) -> None:
-    """Every player's mail for log step ``step`` (telling every step since the last one
-    mailed: steps added by ``trajan log add`` between runs), and the step's opening time."""
-    _, state = game.current()
-    mails = compose.decision_mails(game.log, step, game.roster, game.config.address,
-                                   lambda c: game.token(c, state.game_id), game.config.pictures,
-                                   since=commit.state.mailed, language=game.config.language)
-    for warning in unique_warnings(mails):  # a board picture left out: said, never silent
-        game.summary.warn(warning)
-    for mail in mails:
-        if mail.warnings:
-            game.summary.add("mails without their board picture")
-        kind = "decision" if mail.player in deciders(state.pending) else "news"
-        commit.mail(mail.message, mail.player, kind)
-    commit.state.mailed = step
-    commit.state.opened[str(step)] = (opened or game.now).isoformat()
+    """The players' mails for log step ``step`` (as each one's roster entry asks, with the
+    news since their last mail: :mod:`.deliver`, issue 27), and the step's opening time."""
+    deliver.step_mails(game, commit, step, opened)
 
 
 def colour_of(roster: Roster, address: str | None) -> PlayerColour | None:
@@ -234,26 +223,19 @@ def _outcome(game: Game, commit: record.Commit, letter: Letter, keys: list[str])
     if letter.automatic is not None:  # a vacation responder or the like: never answered (RFC 3834)
         return IGNORED_AUTOMATIC
     to, sender = game.roster.players[colour].address, game.config.address
+    name, reply = game.roster.players[colour].name, deliver.answering(letter)  # issue 27: threaded
     if letter.refusal is not None:
-        note = compose.unreadable(sender, to, letter.refusal, game.now,
+        note = compose.unreadable(sender, to, letter.refusal, game.now, name=name, reply_to=reply,
                                   msgid=compose.message_id(sender, "note", keys[-1]), tr=game.tr(colour))
         return unproven(game, commit, colour, note, f"refused ({letter.refusal.code})")
     if not tokens.carries(letter, game.token(colour, game.game_id)):
-        note = compose.token_refusal(sender, to, game.now, msgid=compose.message_id(sender, "note", keys[-1]),
-                                     tr=game.tr(colour))
+        note = compose.token_refusal(sender, to, game.now, name=name, reply_to=reply,
+                                     msgid=compose.message_id(sender, "note", keys[-1]), tr=game.tr(colour))
         return unproven(game, commit, colour, note, "refused (token)")
     if asks_resend(letter):
         return _resend(game, commit, colour, keys)
-    found = read_order(game, letter, colour)
-    if not isinstance(found, list):
-        found = _apply(game, commit, found, colour, keys)
-    if found:
-        commit.mail(compose.refusal(sender, to, game.game_id, found, game.now,
-                                    msgid=compose.message_id(sender, "refusal", keys[-1]),
-                                    tr=game.tr(colour)),
-                    colour, "refusal")
-        return "refused (orders)"
-    return "accepted"
+    # Refused in words, or adjudicated into the log with its mails (issue 27: .deliver).
+    return deliver.answer(game, commit, reply, [(p.place, p.text) for p in letter.parts], colour, keys[-1])
 
 
 def unproven(game: Game, commit: record.Commit, colour: PlayerColour, note: EmailMessage,
@@ -288,39 +270,6 @@ def _resend(game: Game, commit: record.Commit, colour: PlayerColour, keys: list[
     return "resent"
 
 
-def read_order(game: Game, letter: Letter, colour: PlayerColour) -> OrderFile | list[Problem]:
-    """The order a message holds for ``colour``, or the problems (nothing changed)."""
-    from adjudicator.mail.read import orders_in
-
-    try:
-        order = orders_in([(p.place, p.text) for p in letter.parts], "your message", [game.game_id])
-    except Malformed as e:
-        return list(e.problems)
-    if order.player != colour:  # red's token never carries orders for green
-        return [problem("judge.not_your_colour", "$.player",
-                        f"These orders are for {order.player}, but you play {colour}.")]
-    return order
-
-
-def _apply(game: Game, commit: record.Commit, order: OrderFile, colour: PlayerColour,
-           keys: list[str]) -> list[Problem]:
-    """Adjudicate the order into the log; the problems, or [] once it is in the log."""
-    step, current = game.current()
-    orders = io.encode_orders(order)
-    if gamelog.last_orders(game.log, step) != orders:  # else applied before a crash: only mail
-        try:
-            step, _ = gamelog.append(game.log, orders, "your orders")
-        except (Illegal, Malformed) as e:
-            return list(e.problems)
-    sender, seat = game.config.address, game.roster.players[colour]
-    commit.mail(compose.receipt(sender, seat.address, current.game_id, order.decision, game.now,
-                                msgid=compose.message_id(sender, "receipt", keys[-1]), tr=game.tr(colour)),
-                colour, "receipt")
-    if commit.state.mailed < step:
-        step_mails(game, commit, step)
-    return []
-
-
 def apply_deadlines(game: Game, sink: Sink) -> None:
     rules = game.config.deadlines
     while rules.enabled:
@@ -337,13 +286,7 @@ def apply_deadlines(game: Game, sink: Sink) -> None:
             _bot_answers(game, commit, state, opened)
             game.summary.add("answered by the bot at the deadline")
         elif game.now >= deadlines.remind_at(due, rules.remind_hours) and step not in record_state.reminded:
-            for colour in deciders(state.pending):
-                seat = game.roster.players[colour]
-                about = f"{state.game_id}\0{step}\0{colour}"
-                msgid = compose.message_id(game.config.address, "reminder", about)
-                commit.mail(compose.reminder(game.config.address, seat.address, state.game_id, state.decision,
-                                             due, game.now, msgid=msgid, tr=game.tr(colour)),
-                            colour, "reminder")
+            deliver.reminder(game, commit, state, step, due)
             record_state.reminded.append(step)
             game.summary.add("reminders")
         else:

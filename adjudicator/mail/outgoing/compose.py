@@ -15,8 +15,9 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from email.message import EmailMessage
-from typing import Literal
+from email.utils import format_datetime
 
 from adjudicator.errors import Malformed, Problem, problem
 from adjudicator.escape import terminal
@@ -25,14 +26,17 @@ from adjudicator.files.write import OutputSet
 from adjudicator.i18n import ENGLISH, Translator, translator
 from adjudicator.mail.outgoing import headers, text
 from adjudicator.model.events import Event
-from adjudicator.model.roster import Language, Roster
-from adjudicator.model.state import GameState, kind_of
+from adjudicator.model.roster import Language, Pictures, Roster
+from adjudicator.model.state import GameOver, GameState, kind_of
 from adjudicator.model.vocab import PlayerColour
 from adjudicator.views.redact import view_of
 from adjudicator.views.view import GameView
 
-JUDGE = "judge@trajan.invalid"
-Pictures = Literal["none", "svg", "png"]  # the sender when the roster names none
+JUDGE = "judge@trajan.invalid"  # the sender when the roster names none
+# The board picture when nobody chose one: PNG, which mail clients show inline (SVG they
+# offer as a file to open), and at this scale smaller than the SVG (issue 27).
+DEFAULT_PICTURES: Pictures = "png"
+PNG_SCALE = 0.7  # 1050 x 840 pixels, about 46 kB with Pillow (issue 27)
 # A player's report of the decision in a language: (colour, translator) -> Markdown (issue 31).
 Told = Callable[[PlayerColour, Translator], str]
 
@@ -57,38 +61,51 @@ class Mail:
     warnings: tuple[Problem, ...] = ()  # what was left out of it (a board picture), and why
 
 
-def player_mail(view: GameView, private_report: str, roster: Roster | None = None,
-                pictures: Pictures = "svg", warnings: list[Problem] | None = None,
-                tr: Translator = ENGLISH) -> EmailMessage:
-    """The mail for ``view.viewer`` after a decision: news, what to decide, template, state;
-    the view attached, and the board picture (``pictures``: "svg", "png" for SVG and PNG,
-    "none") where the drawing extra is installed.  A picture that fails to be drawn (or a
-    PNG with no Chromium to make it) leaves the mail whole without it, and is reported:
-    appended to ``warnings``, or raised (:class:`Malformed`) when no list is given.  ``tr``:
-    the player's language (``private_report`` is already in it)."""
+def player_mail(view: GameView, news: str | Sequence[str], roster: Roster | None = None,
+                pictures: Pictures | None = "svg", *, notes: Sequence[str] = (), deadline: str | None = None,
+                token: str | None = None, before: GameView | None = None, attach_view: bool | None = None,
+                date: datetime | None = None, judge: str | None = None,
+                warnings: list[Problem] | None = None, tr: Translator = ENGLISH) -> EmailMessage:
+    """The mail for ``view.viewer``: what to decide (by ``deadline``), the reply template
+    (with the player's ``token``), the news (``news``: the private reports since their last
+    mail), the state; ``notes`` (receipts) at the top.  Attached: the view (``attach_view``;
+    by default as the roster asks, and always without a roster) and the board picture
+    (``pictures``: "png", "svg" or "none"; by default as the roster asks), the pieces that
+    changed since ``before`` (the view of the player's last mail) marked.  A picture that
+    fails to be drawn (or a PNG with no Chromium to make it) leaves the mail whole without
+    it, and is reported: appended to ``warnings``, or raised (:class:`Malformed`) when no
+    list is given.  ``tr``: the player's language (``news`` is already in it)."""
     colour = view.viewer
     assert colour is not None
     seat = roster.players.get(colour) if roster is not None else None
     found = text.player_options(view)
     lines = text.greeting(seat.name if seat else colour, colour, tr)
-    lines += text.news_section(private_report, tr) + [""]
-    if found is None:
-        lines += text.waiting_line(view, tr)
-    else:
-        lines += [*text.decide_section(view, found, tr), "", *text.template_section(view, colour, tr)]
+    lines += [*(w for note in notes for w in text.wrap(note)), *([""] if notes else [])]
+    lines += [*text.opening(view, found is not None, deadline, tr), ""]
+    if found is not None:
+        lines += [*text.decide_section(view, found, tr), "", *text.template_section(view, colour, token, tr),
+                  ""]
+    reports = [news] if isinstance(news, str) else list(news)
+    said = text.news_section(reports, tr)
     witness = tr.gettext("Game file: {hash}").format(hash=view.chain.hash)
-    lines += ["", *text.state_section(view, tr), "", witness]
+    lines += [*said, *([""] if said else []), *text.state_section(view, tr), "", witness]
+    if token is not None:
+        yours = tr.gettext('Your token for this game is {token}; keep it to yourself. Reply with the subject '
+                          '"resend" to get this mail again.')
+        lines += ["", *text.wrap(yours.format(token=token))]
     lines += text.glossary_section(lines, tr)
     msg = EmailMessage()
-    _headers(msg, view, colour, roster, found is not None, tr)
+    _headers(msg, view, colour, roster, found is not None, judge, date, tr)
     body = _flowed(lines)
     msg.set_content(body, subtype="plain", charset="utf-8", cte="quoted-printable")
     if any(line.endswith(" ") for line in body.split("\n")):
         msg.set_param("format", "flowed")
-    msg.add_attachment(io.canonical(view), maintype="application", subtype="json",
-                       filename=f"view-{colour}-{view.decision:04d}.json")
-    if pictures != "none":
-        failed = _attach_pictures(msg, view, pictures == "png")
+    if attach_view if attach_view is not None else (seat.attach_view if seat is not None else True):
+        msg.add_attachment(io.canonical(view), maintype="application", subtype="json",
+                           filename=f"view-{colour}-{view.decision:04d}.json")
+    chosen = pictures if pictures is not None else picture_choice(roster, colour)
+    if chosen != "none":
+        failed = _attach_picture(msg, view, chosen, before)
         if failed is not None and warnings is None:
             raise Malformed([failed])
         if failed is not None and warnings is not None:
@@ -97,52 +114,81 @@ def player_mail(view: GameView, private_report: str, roster: Roster | None = Non
     return msg
 
 
-def _attach_pictures(msg: EmailMessage, view: GameView, png: bool) -> Problem | None:
-    """The board as the player sees it (issue 19), attached where the drawing extra is
-    installed (the mail is complete without it, as the README says); what kept a picture
-    out otherwise: a drawing that failed, a PNG asked for with no Chromium to make it."""
+def picture_choice(roster: Roster | None, colour: PlayerColour, fallback: Pictures | None = None) -> Pictures:
+    """The board picture a player's mails carry: their seat's choice, else the roster's,
+    else ``fallback`` (the judge's setting), else :data:`DEFAULT_PICTURES`."""
+    seat = roster.players.get(colour) if roster is not None else None
+    if seat is not None and seat.pictures is not None:
+        return seat.pictures
+    if roster is not None and roster.pictures is not None:
+        return roster.pictures
+    return fallback or DEFAULT_PICTURES
+
+
+def _attach_picture(msg: EmailMessage, view: GameView, kind: Pictures,
+                    before: GameView | None) -> Problem | None:
+    """The board as the player sees it (issue 19), as PNG (small: what mail clients show
+    inline) or SVG, with what changed since ``before`` marked, where the drawing extra is
+    installed (the mail is complete without it); what kept a picture out otherwise: a
+    drawing that failed, a PNG with no Chromium to make it."""
     import importlib.util
 
     if importlib.util.find_spec("drawsvg") is None:
         return None
-    from adjudicator.drawing import board_png, board_svg
+    from adjudicator.drawing import board_svg, svg_png
+    from adjudicator.drawing.replay_changes import marked
 
     name = f"board-{view.viewer}-{view.decision:04d}"
     try:
-        svg = board_svg(view).encode()
-        picture = board_png(view) if png else None
+        svg = board_svg(view)
+        if before is not None:
+            svg = marked(svg, board_svg(before))
+        picture = svg_png(svg, PNG_SCALE, small=True) if kind == "png" else svg.encode()
     except Exception as e:  # noqa: BLE001 - any drawing failure is reported by the caller, never dropped
         return problem("mail.picture_failed", "$", f"The board picture for {view.viewer} could not be drawn "
                        f"({type(e).__name__}: {str(e)[:200]}); the mail was written without it.")
-    msg.add_attachment(svg, maintype="image", subtype="svg+xml", filename=f"{name}.svg")
-    if picture is not None:
-        msg.add_attachment(picture, maintype="image", subtype="png", filename=f"{name}.png")
-    elif png:
-        return problem("mail.picture_unavailable", "$", "The PNG board picture was left out of the mails "
-                       "(the SVG is attached): it needs Chromium, which is not installed.")
+    if picture is None:
+        return problem("mail.picture_unavailable", "$", "The PNG board picture was left out of the mails: it "
+                       "needs Chromium, which is not installed (the roster's pictures = \"svg\" attaches the "
+                       "SVG instead).")
+    if kind == "png":
+        msg.add_attachment(picture, maintype="image", subtype="png", filename=f"{name}.png",
+                           disposition="inline")
+    else:
+        msg.add_attachment(picture, maintype="image", subtype="svg+xml", filename=f"{name}.svg")
     return None
 
 
 def _headers(msg: EmailMessage, view: GameView, colour: PlayerColour, roster: Roster | None,
-             decides: bool, tr: Translator = ENGLISH) -> None:
+             decides: bool, judge: str | None, date: datetime | None, tr: Translator = ENGLISH) -> None:
     game = terminal(view.game_id)
-    # The subject's "Trajan GAME, decision N:" stays as it is in every language: replies are
+    kind = kind_of(view.pending)
+    # The subject's "[Trajan GAME] decision N:" stays as it is in every language: replies are
     # routed by it (adjudicator.mail.judge.compose.game_in_subject).
-    what = (tr.gettext("your decision ({kind})").format(kind=kind_of(view.pending)) if decides
-            else tr.gettext("news"))
+    what = (tr.gettext(text.SUBJECTS[kind]) if kind in text.SUBJECTS else kind) if decides else (
+        tr.gettext("the game is over") if isinstance(view.pending, GameOver) else tr.gettext("news"))
     # Text from the roster and the game file goes through headers.py: never decoded (issue 25).
-    msg["Subject"] = headers.text("Subject", f"Trajan {game}, decision {view.decision}: {what} ({colour})")
-    judge = roster.judge if roster is not None and roster.judge else JUDGE
-    msg["From"] = headers.mailbox("From", tr.gettext("Trajan judge"), judge)
+    title = subject_line(game, f"decision {view.decision}: {what} ({colour})")
+    msg["Subject"] = headers.text("Subject", title)
+    sender = judge or (roster.judge if roster is not None and roster.judge else JUDGE)
+    msg["From"] = headers.mailbox("From", tr.gettext("Trajan judge"), sender)
     seat = roster.players.get(colour) if roster is not None else None
     if seat is not None:
         msg["To"] = headers.mailbox("To", terminal(seat.name), seat.address)
-    domain = judge.rpartition("@")[2]
+    if date is not None:
+        msg["Date"] = format_datetime(date)
+    domain = sender.rpartition("@")[2]
     msg["Message-ID"] = f"<trajan.{view.chain.hash[:24]}.{colour}@{domain}>"
     msg["X-Trajan-Game"] = headers.text("X-Trajan-Game", game)
     msg["X-Trajan-Decision"] = str(view.decision)
     msg["X-Trajan-Player"] = colour
     msg["X-Trajan-Game-File"] = view.chain.hash
+
+
+def subject_line(game: str, what: str) -> str:
+    """``[Trajan GAME] WHAT``, cut so that the header never folds (the game id kept whole)."""
+    line = f"[Trajan {game}] {what}"
+    return line if len(line) <= headers.WIDTH - len("Subject: ") else f"[Trajan {game}]"
 
 
 def _flowed(lines: list[str]) -> str:
@@ -180,7 +226,7 @@ def player_mails(state: GameState, private: Mapping[PlayerColour, str], roster: 
         found: list[Problem] = []
         tr = player_translator(roster, colour, language)
         report = told(colour, tr) if told is not None and tr is not ENGLISH else private.get(colour, "")
-        message = player_mail(view, report, roster, pictures, found, tr)
+        message = player_mail(view, report, roster, pictures, warnings=found, tr=tr)
         mails.append(Mail(colour, name, message, tuple(found)))
     return mails
 
@@ -211,7 +257,6 @@ def write_player_mails(outbox: str, state: GameState, private: Mapping[PlayerCol
     if own:
         out.commit()
     return paths
-
 
 
 def unique_warnings(mails: list[Mail]) -> list[Problem]:

@@ -17,9 +17,9 @@ from adjudicator.errors import Malformed, problem
 from adjudicator.files import io
 from adjudicator.i18n import Translator
 from adjudicator.i18n.steps import BEGUN, step_report
-from adjudicator.mail.outgoing.compose import Mail, Pictures, player_mails
+from adjudicator.mail.outgoing.compose import Mail, player_mails
 from adjudicator.mail.outgoing.roster import roster_problems
-from adjudicator.model.roster import Language, Roster
+from adjudicator.model.roster import Language, Pictures, Roster
 from adjudicator.model.vocab import PlayerColour
 
 _GAME = re.compile(r"^(\d{4})-game\.json$")

@@ -1,5 +1,9 @@
 """The text of a player's mail, section by section, from that player's view alone.
 
+A mail says first what the player must decide (and by when, and who else the game waits
+for), then the reply template, then the news since their last mail, and the full state
+last (issue 27).
+
 Everything here is computed from the player's view (:mod:`adjudicator.views.view`) and
 their private report: the state is ``trajan show`` of the view, the options those of
 the view's stand-in (``trajan options VIEW``), the warnings those ``trajan check`` gives
@@ -14,13 +18,16 @@ from __future__ import annotations
 
 import re
 import textwrap
+from collections.abc import Sequence
 
 from adjudicator.escape import terminal
 from adjudicator.game.hints import hints
 from adjudicator.game.options import ContinueOptions, NoDecision, OptionsFile, TurnOptions
-from adjudicator.i18n import ENGLISH, Translator
+from adjudicator.i18n import ENGLISH, N_, Translator
 from adjudicator.i18n.problems import problem_text
+from adjudicator.mail.outgoing.news import news_lines
 from adjudicator.model.orders import ContinueTurnAnswer, OrderFile, PlayTurn
+from adjudicator.model.state import kind_of
 from adjudicator.model.vocab import PlayerColour
 from adjudicator.notation.text import header_lines
 from adjudicator.rendering.options_text import render_options
@@ -37,16 +44,35 @@ _PREFIX = re.compile(r"^(\s*(?:[-*]|\d+\.|#)?\s*)")
 _PROSE = re.compile(r"^(Game |[a-z]+ ?: )")
 
 
+
 def before_sending(tr: Translator = ENGLISH) -> str:
     """What ``trajan check`` warns about, said once in every mail that asks for a turn."""
     return tr.gettext(
         "Before you send: the judge accepts a turn that leaves something open, but it is lost. "
         "A first construction tile of a type gives a bonus action at once (put its step right "
-        "after the build); an accomplished Trajan tile's special action follows the sowing "
-        "('trajan special'); an extra action tile repeats an action ('extra ACTION' after it). "
-        "A step that needs cards you draw in this order (seaport draw, a Trajan tile that "
-        "draws) must wait: end the order after the draw; the turn pauses, and your next mail "
-        "shows the cards and the steps left.")
+        "after the build: stairs a forum, window a senate, fountain a seaport, mosaic a trajan, "
+        "door a military action); an accomplished Trajan tile's special action follows the "
+        "sowing ('trajan special'); an extra action tile repeats an action ('extra ACTION' "
+        "after it). A step that needs cards you draw in this order (seaport draw, a Trajan tile "
+        "that draws) must wait: end the order after the draw; the turn pauses, and your next "
+        "mail shows the cards and the steps left.")
+
+
+# What each decision asks, for the first line of the mail and its subject (translated where shown).
+ASKS = {"setup_markers": N_("place your action markers"), "setup_cards": N_("take your starting cards"),
+        "setup_trajan": N_("choose your starting Trajan tiles"), "turn": N_("your turn"),
+        "turn_continue": N_("continue your turn"), "demands": N_("meet the people's demands"),
+        "consul": N_("choose a bonus tile")}
+# What the game waits for, said of the other players.
+WAITS = {"setup_markers": N_("the action markers"), "setup_cards": N_("the starting cards"),
+         "setup_trajan": N_("the starting Trajan tiles"), "turn": N_("a turn"),
+         "turn_continue": N_("the rest of a turn"), "demands": N_("the people's demands"),
+         "consul": N_("the consul's bonus tile")}
+# What each decision asks, short, for a subject that fits one line.
+SUBJECTS = {"setup_markers": N_("your markers"), "setup_cards": N_("your cards"),
+            "setup_trajan": N_("your Trajan tiles"), "turn": N_("your turn"), "turn_continue": N_("your "
+            "turn goes on"),
+            "demands": N_("the demands"), "consul": N_("your bonus tile")}
 
 
 def wrap(text: str, width: int = WIDTH) -> list[str]:
@@ -71,9 +97,44 @@ def title(text: str) -> str:
     return f"== {text} =="
 
 
-def news_section(private_report: str, tr: Translator = ENGLISH) -> list[str]:
-    """What happened (the private report of the decision: Markdown, readable as text)."""
-    return [title(tr.gettext("What happened")), "", *wrap(private_report.rstrip("\n"))]
+def news_section(reports: Sequence[str], tr: Translator = ENGLISH) -> list[str]:
+    """What happened since the player's last mail: each decision's private report, as plain
+    text (:mod:`.news`)."""
+    lines = news_lines(reports, tr)
+    if not lines:
+        return []
+    return [title(tr.gettext("What happened since your last mail")), "",
+            *(w for line in lines for w in wrap(line))]
+
+
+def opening(view: GameView, decides: bool, deadline: str | None, tr: Translator = ENGLISH) -> list[str]:
+    """What the mail is about: the decision asked (with its deadline), or whom the game
+    waits for."""
+    from adjudicator.game.engine import deciders
+
+    _ = tr.gettext
+    who = deciders(view.pending)
+    others = [c for c in who if c != view.viewer]
+    kind = kind_of(view.pending)
+    if not who:
+        return [_("The game is over; thank you for playing. The final state is below.")]
+    if not decides:
+        waits = _(WAITS[kind]) if kind in WAITS else kind
+        return wrap(_("You have nothing to decide now: the game waits for {players} ({what}, decision "
+                      "{decision}).").format(players=_names(who, tr), what=waits, decision=view.decision))
+    what = _(ASKS[kind]) if kind in ASKS else kind
+    lines = [_("Decision {decision}: {what}.").format(decision=view.decision, what=what)]
+    if deadline:
+        lines.append(_("Deadline: {deadline}; after it, a bot answers for you.").format(deadline=deadline))
+    lines.append(_("The game waits also for {players}.").format(players=_names(others, tr)) if others
+                 else _("The game waits for you only."))
+    return [out for line in lines for out in wrap(line)]
+
+
+def _names(colours: Sequence[str], tr: Translator = ENGLISH) -> str:
+    if len(colours) == 1:
+        return colours[0]
+    return tr.gettext("{players} and {last}").format(players=", ".join(colours[:-1]), last=colours[-1])
 
 
 def state_section(view: GameView, tr: Translator = ENGLISH) -> list[str]:
@@ -91,7 +152,8 @@ def player_options(view: GameView) -> OptionsFile | None:
 def decide_section(view: GameView, found: OptionsFile, tr: Translator = ENGLISH) -> list[str]:
     """What the player must decide: every legal answer or step, ready to copy, and the hints."""
     lines = [title(tr.gettext("What you decide now")), ""]
-    for line in render_options(found, tr).rstrip("\n").split("\n")[2:]:  # the title is the subject's
+    shown = render_options(found, grouped=True, view=view, tr=tr)
+    for line in shown.rstrip("\n").split("\n")[2:]:  # no title
         lines += option_line(line)
     option = found.options[0]
     if isinstance(option, (TurnOptions, ContinueOptions)):
@@ -104,11 +166,23 @@ def option_line(line: str) -> list[str]:
     """One line of ``trajan options`` for a mail: a comment goes on its own line(s) above."""
     if _PROSE.match(line):
         return wrap(line)
+    if line.lstrip().startswith("#"):
+        return comment(line)
     step, sep, note = line.partition("  # ")
     if not sep:
-        return wrap(line) if line.lstrip().startswith("#") else [line]
+        return [line]
     indent = step[:len(step) - len(step.lstrip())]
-    return [*wrap(f"{indent}# {note}"), step]
+    return [*comment(f"{indent}# {note}"), step]
+
+
+def comment(line: str) -> list[str]:
+    """A ``#`` comment line wrapped at 72 columns, each piece a comment at the same indent."""
+    lead = re.match(r"^(\s*#\s*)", line)
+    prefix = lead.group(1) if lead else "# "
+    pieces = textwrap.wrap(line[len(prefix):], max(20, WIDTH - len(prefix)), break_long_words=False,
+                           break_on_hyphens=False) or [""]
+    hang = prefix if prefix.rstrip().endswith("#   ") or prefix.endswith("#   ") else prefix + "  "
+    return [prefix + pieces[0], *(hang + p for p in pieces[1:])]
 
 
 def _turn_hints(view: GameView, option: TurnOptions | ContinueOptions, tr: Translator) -> list[str]:
@@ -133,27 +207,22 @@ def _order(view: GameView, colour: PlayerColour, answer: PlayTurn) -> OrderFile:
     return OrderFile(game_id=view.game_id, decision=view.decision, player=colour, answer=answer)
 
 
-def template_section(view: GameView, colour: PlayerColour, tr: Translator = ENGLISH) -> list[str]:
-    """The reply template: the header filled in, a place for the lines."""
+def template_section(view: GameView, colour: PlayerColour, token: str | None = None,
+                     tr: Translator = ENGLISH) -> list[str]:
+    """The reply template: the header filled in (and the player's token, from the judge)."""
     head = header_lines(view.game_id, view.decision, colour)[0]
     if len(head) > MOST:  # the notation reads a game id by its first characters
         head = header_lines(view.game_id[:16], view.decision, colour)[0]
-    return [
-        title(tr.gettext("Your reply")), "",
-        *wrap(tr.gettext("Reply to this mail with your order between these two lines (copy the lines you "
-                         "choose from above; lines starting with # are comments):")),
-        "", "BEGIN ORDERS", head, "# " + tr.gettext("your lines here"), "END ORDERS",
-    ]
-
-
-def waiting_line(view: GameView, tr: Translator = ENGLISH) -> list[str]:
-    from adjudicator.game.engine import deciders
-
-    who = deciders(view.pending)
-    if not who:
-        return [tr.gettext("The game is over; thank you for playing.")]
-    return wrap(tr.gettext("You have nothing to decide now: waiting for {players}. This mail brings the news "
-                           "and the game as you see it.").format(players=", ".join(who)))
+    if token:
+        where = tr.gettext("Reply to this mail with your lines at the top (copied from above; lines starting "
+                           "with # are comments), and keep this mail quoted below them: its header and token "
+                           "lines are read from there. Or write your lines between these two lines:")
+    else:
+        where = tr.gettext("Reply to this mail with your lines at the top (copied from above; lines starting "
+                           "with # are comments), and keep this mail quoted below them: its header line is "
+                           "read from there. Or write your lines between these two lines:")
+    return [title(tr.gettext("Your reply")), "", *wrap(where), "", "BEGIN ORDERS", head,
+            *([f"token {token}"] if token else []), "END ORDERS"]
 
 
 def greeting(name: str, colour: PlayerColour, tr: Translator = ENGLISH) -> list[str]:
