@@ -16,6 +16,7 @@ import os
 SIZES: dict[str, tuple[int, str]] = {
     "TRAJAN_GAMES": (2000, "self-play games (test_selfplay; test_hints plays one in 500)"),
     "TRAJAN_LEAK_GAMES": (200, "bot games checked for leaks of hidden cards"),
+    "TRAJAN_HIDDEN_GAMES": (200, "bot games whose artefacts are checked against the table of hidden information"),
     "TRAJAN_BOT_VIEW_GAMES": (100, "games the bots play from views"),
     "TRAJAN_BOT_GAMES": (20, "greedy against random"),
     "TRAJAN_FUZZ_EXAMPLES": (10_000, "mutated files of the command-line fuzz"),

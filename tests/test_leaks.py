@@ -4,97 +4,58 @@
 engine level.  At every decision, for every player P (and for the public view):
 
 * P's view shows P's hand and no other: every other ``hand`` is null, only counts;
-  piles are counts; a Trajan stack is its top and a count; no seed before the end;
-* changing everything P cannot see (dealing the other hands and the face-down pile
-  afresh, shuffling every face-down pile and the Trajan stacks below their tops,
-  swapping the demand tiles removed unseen with those still face down, another seed)
-  leaves P's view byte for byte the same, and the public report too;
+  piles are counts; a Trajan stack is its top and a count; no seed before the end (what
+  the rules ask, pinned here whatever the table of hidden information says);
+* changing everything P cannot see (by the table, ``tests.hidden_spec``: dealing the
+  other hands and the face-down pile afresh, shuffling every face-down pile and the
+  Trajan stacks below their tops, swapping the demand tiles removed unseen with those
+  still face down, another seed) leaves P's view byte for byte the same, and the public
+  report too;
 * the public report holds no card drawn from the face-down pile, and no player's
   report holds another player's draws; P's own draws appear in P's report.
 
-Every event type must be reviewed: either :func:`public_event` redacts it, or it is
-listed in ``PUBLIC_EVENTS`` as carrying only public information.
+Which events hide something is the table's word (``tests.hidden_spec.hidden_event``),
+never :func:`public_event`'s, the function under test; every other check of the table
+is in ``tests/test_hidden_table.py``.
 """
 
 from __future__ import annotations
 
 import itertools
 import random
-import typing
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 
 import msgspec
 import pytest
-from msgspec.structs import replace
 
 from adjudicator.game.engine import Outcome
 from adjudicator.model import events as ev
-from adjudicator.model.state import GameOver, GameState, Piles, Player, TrajanStacks
-from adjudicator.model.vocab import TRAJAN_CATEGORIES, PlayerColour
+from adjudicator.model.state import GameOver, GameState
+from adjudicator.model.vocab import PlayerColour
 from adjudicator.rendering.report import render, render_event, render_private
-from adjudicator.views.redact import public_event, view_of
+from adjudicator.views.redact import view_of
+from tests import hidden_spec as spec
 from tests.playout import playout
 from tests.sizes import size
 
 GAMES = size("TRAJAN_LEAK_GAMES")
 CHUNKS = min(20, GAMES)  # never a chunk without a game
 
-# Events reviewed as carrying only what every player may see.
-PUBLIC_EVENTS = {
-    ev.MarkersPlaced, ev.DiscardRefilled, ev.TrajanTileChosen, ev.TurnBegan, ev.Sown, ev.TimeAdvanced,
-    ev.ScoreChanged, ev.TrajanTileAccomplished, ev.ArchMoved, ev.TokensMoved, ev.Plus2Placed,
-    ev.CardDiscarded, ev.CardsDisplayed, ev.Shipped, ev.ForumTileTaken, ev.ExtraTileTaken, ev.LeaderMoved,
-    ev.ProvinceTileSeized, ev.LegionnaireDeployed, ev.TrajanTileTaken, ev.SenateAdvanced, ev.WorkerBuilt,
-    ev.ActionDeclined, ev.ExtraActionUsed, ev.TurnPaused, ev.TurnEnded, ev.RoundEnded, ev.DemandMet,
-    ev.SenateVote, ev.BonusTileGained, ev.QuarterEnded, ev.BoardRefilled, ev.GameEnded, ev.SenateReset,
-    ev.SenateTilesRemoved, ev.ForumCleared, ev.ProvinceRefilled, ev.ShipsRestored, ev.OrdersByBot, ev.OrdersWrittenBy,
-}
-# Events with a hidden part: public_event must redact them (CardTaken only from the deck).
-PRIVATE_EVENTS = {ev.CardsDrawn, ev.CardTaken}
 
-
-def test_every_event_type_is_reviewed() -> None:
-    types = set(typing.get_args(ev.AnyEvent))
-    assert types == PUBLIC_EVENTS | PRIVATE_EVENTS, types ^ (PUBLIC_EVENTS | PRIVATE_EVENTS)
-    assert not PUBLIC_EVENTS & PRIVATE_EVENTS
+def test_the_rules_hidden_events_are_in_the_table() -> None:
+    """Cards drawn from the face-down pile are known to their drawer alone (rules 000)."""
+    drawn = ev.CardsDrawn(player="red", cards=("fish",), wanted=1)
+    assert spec.hidden_event(drawn) is not None
+    assert spec.hidden_event(ev.CardTaken(player="red", source="deck", card="fish")) is not None
+    assert spec.hidden_event(ev.CardTaken(player="red", source="discard1", card="fish")) is None
 
 
 # --- Changing what a player cannot see ----------------------------------------------------
 
 
 def scramble(state: GameState, viewer: PlayerColour | None, rng: random.Random) -> GameState:
-    """``state`` with everything ``viewer`` cannot see dealt or shuffled afresh."""
-    hidden = [p for p in state.players if p.colour != viewer]
-    cards = [c for p in hidden for c in p.hand] + list(state.piles.deck)
-    rng.shuffle(cards)
-    players = tuple(_deal(p, cards) if p.colour != viewer else p for p in state.players)
-    demand = [*state.piles.demand, *state.piles.demand_removed]
-    rng.shuffle(demand)
-    n = len(state.piles.demand)
-    piles = Piles(deck=tuple(cards), forum=_shuffled(state.piles.forum, rng),
-                  extra=_shuffled(state.piles.extra, rng), demand=tuple(demand[:n]),
-                  demand_removed=tuple(demand[n:]), bonus_bag=_shuffled(state.piles.bonus_bag, rng))
-    stacks = TrajanStacks(**{c: _below_shuffled(getattr(state.board.trajan_stacks, c), rng)
-                             for c in TRAJAN_CATEGORIES})
-    seed = state.seed if isinstance(state.pending, GameOver) else f"other-{rng.random()}"
-    return replace(state, players=players, piles=piles, seed=seed,
-                   board=replace(state.board, trajan_stacks=stacks))
-
-
-def _deal(p: Player, cards: list[typing.Any]) -> Player:
-    hand = tuple(cards[: len(p.hand)])
-    del cards[: len(p.hand)]
-    return replace(p, hand=hand)
-
-
-def _shuffled(items: Sequence[typing.Any], rng: random.Random) -> tuple[typing.Any, ...]:
-    out = list(items)
-    rng.shuffle(out)
-    return tuple(out)
-
-
-def _below_shuffled(stack: tuple[str, ...], rng: random.Random) -> tuple[str, ...]:
-    return stack[:1] + _shuffled(stack[1:], rng)
+    """``state`` with everything ``viewer`` cannot see (by the table) dealt or shuffled afresh."""
+    return spec.scramble(state, spec.sight_of(viewer), rng)
 
 
 # --- The checks ---------------------------------------------------------------------------
@@ -118,7 +79,7 @@ def check_reports(before: GameState, outcome: Outcome, rng: random.Random) -> No
     after, events = outcome.state, outcome.events
     public = render(events, before, after)
     assert render(events, scramble(before, None, rng), scramble(after, None, rng)) == public
-    hidden = [e for e in events if public_event(e) is not e]
+    hidden = [e for e in events if spec.hidden_event(e)]
     for e in hidden:
         assert render_event(e) not in public
     for colour in before.seats:

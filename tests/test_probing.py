@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from typing import Any
 
 import pytest
 from msgspec.structs import replace
@@ -43,6 +42,7 @@ from adjudicator.model.vocab import COMMODITIES, TRAJAN_CATEGORIES, PlayerColour
 from adjudicator.rules.seen import as_seen_by
 from adjudicator.views.redact import view_of
 from adjudicator.views.standin import as_state, check_orders
+from tests import hidden_spec as spec
 from tests.playout import playout_orders
 from tests.sizes import size
 
@@ -50,30 +50,9 @@ GAMES = size("TRAJAN_PROBE_GAMES")
 
 
 def redeal(state: GameState, colour: PlayerColour, rng: random.Random) -> GameState:
-    """``state`` with every component hidden from ``colour`` dealt again at random."""
-    others = [p for p in state.players if p.colour != colour]
-    cards = list(state.piles.deck) + [c for p in others for c in p.hand]
-    rng.shuffle(cards)
-    deck, rest = tuple(cards[:len(state.piles.deck)]), cards[len(state.piles.deck):]
-    players = []
-    for p in state.players:
-        if p.colour != colour:
-            p, rest = replace(p, hand=tuple(rest[:len(p.hand)])), rest[len(p.hand):]
-        players.append(p)
-
-    def mixed(items: tuple[Any, ...]) -> tuple[Any, ...]:
-        out = list(items)
-        rng.shuffle(out)
-        return tuple(out)
-
-    demand = mixed(state.piles.demand + state.piles.demand_removed)
-    piles = replace(state.piles, deck=deck, forum=mixed(state.piles.forum), extra=mixed(state.piles.extra),
-                    demand=demand[:len(state.piles.demand)], demand_removed=demand[len(state.piles.demand):],
-                    bonus_bag=mixed(state.piles.bonus_bag))
-    stacks = state.board.trajan_stacks
-    stacks = replace(stacks, **{c: getattr(stacks, c)[:1] + mixed(getattr(stacks, c)[1:]) for c in TRAJAN_CATEGORIES})
-    return replace(state, players=tuple(players), piles=piles, board=replace(state.board, trajan_stacks=stacks),
-                   seed=f"{state.seed}-redealt")
+    """``state`` with every component hidden from ``colour`` dealt again at random (what is
+    hidden: the table of hidden information, as ``tests.hidden_spec`` reads it)."""
+    return spec.scramble(state, spec.sight_of(colour), rng)
 
 
 def probes(state: GameState, colour: PlayerColour, rng: random.Random) -> list[Step]:

@@ -90,6 +90,10 @@ def all_schemas() -> dict[str, dict[str, Any]]:
     for data_name, model in DATA_FILES.items():
         rel = f"components/{data_name}.schema.json"
         out[rel] = schema_for(model, rel, f"Trajan component data: {data_name}")
+    from adjudicator.views.hidden import HiddenTable  # the table of hidden information (issue 25)
+
+    rel = "components/hidden.schema.json"
+    out[rel] = schema_for(HiddenTable, rel, "Trajan table of hidden information (data/hidden.json)")
     from adjudicator.problems import ProblemsFile
 
     rel = "components/problems.schema.json"

@@ -3,8 +3,9 @@
 Whether an order is accepted, and every word of its problems, depend only on what its
 player could see when writing it (rulings.md, "Verdicts and hidden cards").  The engine
 therefore judges an order on :func:`as_seen_by`: the game with every component the
-player cannot see replaced by the placeholder :data:`UNSEEN` (the face-down piles, the
-other players' hands, the Trajan tiles below each stack's top) and no seed.  Two games
+player cannot see replaced by the placeholder :data:`UNSEEN` (what that is, the table of
+hidden information says: :mod:`adjudicator.views.hidden`; the face-down piles, the other
+players' hands, the Trajan tiles below each stack's top) and no seed.  Two games
 the player cannot tell apart give the same seen game, so the same verdict: the game
 master's file and the stand-in of the player's view (``views.standin``) are two such
 games.  (A turn's steps are checked on the real game while no hidden component has come
@@ -21,38 +22,49 @@ held before) is judged as usual.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
-from msgspec.structs import replace
-
 from adjudicator.errors import Problem, problem
-from adjudicator.model.state import GameState, Piles, Player, TrajanStacks
+from adjudicator.model.state import GameOver, GameState, Player
 from adjudicator.model.vocab import PlayerColour
 from adjudicator.rules.ops import has_items
+from adjudicator.views.hidden import (
+    Compiled,
+    Leaf,
+    Level,
+    LevelOp,
+    ViewerOf,
+    compile_transform,
+    same_structs,
+    tree,
+)
 
 # No component of the box has this name (a schema-checked order cannot name it either).
 UNSEEN: Any = "unseen"
 
 
-def _hidden(items: tuple[Any, ...]) -> tuple[Any, ...]:
-    return (UNSEEN,) * len(items)
+def _seen_leaf(leaf: Leaf, level: Level) -> LevelOp | None:
+    """What the seen game holds at a zone the player sees at ``level`` (None: the value)."""
+    if level == "shown":
+        return None
+    if level == "count":
+        return lambda value, parent, ctx: (UNSEEN,) * len(value)
+    if level == "top":
+        return lambda value, parent, ctx: value[:1] + (UNSEEN,) * (len(value) - 1)
+    return lambda value, parent, ctx: type(value)()  # secret: the seed is ""
+
+
+# By game over?
+_SEEN: Compiled[bool, Callable[[Any, Any], Any]] = Compiled(
+    lambda over: compile_transform(tree("player", over), _seen_leaf, same_structs))
 
 
 def as_seen_by(state: GameState, colour: PlayerColour) -> GameState:
-    """``state`` with everything ``colour`` cannot see replaced by :data:`UNSEEN`."""
-    piles, s = state.piles, state.board.trajan_stacks
-    players = tuple(p if p.colour == colour else replace(p, hand=_hidden(p.hand)) for p in state.players)
-    stacks = TrajanStacks(
-        cards=s.cards[:1] + _hidden(s.cards[1:]), victory=s.victory[:1] + _hidden(s.victory[1:]),
-        workers=s.workers[:1] + _hidden(s.workers[1:]),
-        legionnaires=s.legionnaires[:1] + _hidden(s.legionnaires[1:]),
-        plus2=s.plus2[:1] + _hidden(s.plus2[1:]), demand=s.demand[:1] + _hidden(s.demand[1:]))
-    hidden = Piles(deck=_hidden(piles.deck), forum=_hidden(piles.forum), extra=_hidden(piles.extra),
-                   demand=_hidden(piles.demand), demand_removed=_hidden(piles.demand_removed),
-                   bonus_bag=_hidden(piles.bonus_bag))
-    return replace(state, seed="", players=players, board=replace(state.board, trajan_stacks=stacks),
-                   piles=hidden)
+    """``state`` with everything ``colour`` cannot see replaced by :data:`UNSEEN` (the
+    table of hidden information, ``adjudicator/data/hidden.json``, says what that is)."""
+    seen: GameState = _SEEN[isinstance(state.pending, GameOver)](state, ViewerOf(colour))
+    return seen
 
 
 def missing_cards(p: Player, cards: Iterable[str], path: str) -> list[Problem]:

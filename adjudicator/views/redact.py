@@ -1,26 +1,45 @@
-"""The one place that decides what a player may see (issue 6).
+"""What a player may see, derived from the table of hidden information (issues 6 and 25).
 
 * :func:`view_of` turns the game file into the view of one player (or the public view):
-  used by ``trajan view``, ``trajan show`` and the checks on a view;
+  used by ``trajan view``, ``trajan show``, the replay page, the mails and the checks on a
+  view;
 * :func:`public_event` turns an event into what every player may see, and
-  :func:`private_events` picks what only its player learned: used by every report.
+  :func:`private_events` picks what only its player learned: used by every report (and so
+  by every mail, which quotes the player's report).
 
-Hidden are: every player's hand but the viewer's own, every face-down pile (content and
-order), the Trajan tiles below each stack's top, the demand tiles removed unseen at
-setup, and the seed until the game is over.  Problems (error messages) are computed on
-the acting player's behalf and name only their own hand; checks on a view run on
-:func:`adjudicator.views.standin.as_state`, whose placeholders never reach a message (only the
-viewer's own orders are checked there).
+Neither says itself what is hidden: ``adjudicator/data/hidden.json`` does
+(:mod:`adjudicator.views.hidden`), and both are compiled from it at import.  Problems
+(error messages) are computed on the acting player's behalf and name only their own
+hand; checks on a view run on :func:`adjudicator.views.standin.as_state`, whose
+placeholders never reach a message (only the viewer's own orders are checked there).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any, get_args
+
+import msgspec
 
 from adjudicator.errors import Malformed, problem
-from adjudicator.model.events import CardsDrawn, CardTaken, Event
-from adjudicator.model.state import Board, GameOver, GameState, Piles, Player, TrajanStacks
-from adjudicator.model.vocab import TRAJAN_CATEGORIES, CardSource, PlayerColour
+from adjudicator.model.events import AnyEvent, Event
+from adjudicator.model.state import GameOver, GameState
+from adjudicator.model.vocab import CardSource, PlayerColour
+from adjudicator.views.hidden import (
+    TABLE,
+    Build,
+    Compiled,
+    HiddenEvent,
+    Leaf,
+    Level,
+    LevelOp,
+    Node,
+    TableError,
+    ViewerOf,
+    compile_transform,
+    level,
+    tree,
+)
 from adjudicator.views.view import BoardView, GameView, PilesView, PlayerView, StackView, TrajanStacksView
 
 # --- Views -------------------------------------------------------------------------------
@@ -44,51 +63,48 @@ def seated(state: GameState, player: str | None) -> PlayerColour | None:
 
 
 def view_of(state: GameState, viewer: PlayerColour | None) -> GameView:
-    """``state`` as ``viewer`` may see it (``None``: as everyone may see it)."""
-    return GameView(
-        options=state.options, game_id=state.game_id, viewer=viewer,
-        seed=state.seed if isinstance(state.pending, GameOver) else None,
-        commitment=state.commitment, seeding=state.seeding, seats=state.seats,
-        start_player=state.start_player,
-        decision=state.decision, quarter=state.quarter, pending=state.pending, turn=state.turn,
-        players=tuple(player_view(p, p.colour == viewer) for p in state.players),
-        board=board_view(state.board), piles=piles_view(state.piles), removed=state.removed,
-        chain=state.chain,
-    )
+    """``state`` as ``viewer`` may see it (``None``: as an observer, who has no seat, may):
+    every zone at the level the table gives it for this viewer."""
+    over = isinstance(state.pending, GameOver)
+    view: GameView = _VIEWS[(viewer is not None, over)](state, ViewerOf(viewer))
+    return view
 
 
-def player_view(p: Player, own: bool) -> PlayerView:
-    """A mat with the hand shown only to its owner (everyone sees how many cards)."""
-    return PlayerView(
-        colour=p.colour, vp=p.vp, trays=p.trays, slots=p.slots, arch=p.arch, supply=p.supply,
-        worker_camp=p.worker_camp, military_camp=p.military_camp, leader=p.leader,
-        legionnaires=p.legionnaires, senate=p.senate, hand=p.hand if own else None,
-        hand_count=len(p.hand), display=p.display, forum_tiles=p.forum_tiles,
-        extra_tiles=p.extra_tiles, plus2=p.plus2, construction_tiles=p.construction_tiles,
-        trajan_demand_tiles=p.trajan_demand_tiles, bonus_tiles=p.bonus_tiles,
-    )
+def _view_leaf(leaf: Leaf, level: Level) -> LevelOp | None:
+    """How the view file writes a zone at ``level`` (None: as the game file does)."""
+    if level == "shown":
+        return None
+    if level == "count":  # the count in place, or null here and the count beside (``count_at``)
+        return _null if leaf.zone.count_at else lambda value, parent, ctx: len(value)
+    if level == "top":
+        return _stack
+    return _null
 
 
-def board_view(b: Board) -> BoardView:
-    """The board; of each Trajan stack only the face-up top and the count below."""
-    return BoardView(
-        time=b.time, forum=b.forum, forum_extra=b.forum_extra, provinces=b.provinces,
-        district=b.district, senate_bonus=b.senate_bonus, senate_stack=b.senate_stack,
-        ships=b.ships, trajan_stacks=stacks_view(b.trajan_stacks), demands=b.demands,
-        discard1=b.discard1, discard2=b.discard2,
-    )
+def _null(value: Any, parent: Any, ctx: Any) -> None:
+    return None
 
 
-def stacks_view(stacks: TrajanStacks) -> TrajanStacksView:
-    def one(pile: tuple[str, ...]) -> StackView:
-        return StackView(top=pile[0], below=len(pile) - 1) if pile else StackView()
-
-    return TrajanStacksView(**{c: one(getattr(stacks, c)) for c in TRAJAN_CATEGORIES})
+def _stack(value: tuple[str, ...], parent: Any, ctx: Any) -> StackView:
+    return StackView(top=value[0], below=len(value) - 1) if value else StackView()
 
 
-def piles_view(p: Piles) -> PilesView:
-    return PilesView(deck=len(p.deck), forum=len(p.forum), extra=len(p.extra), demand=len(p.demand),
-                     demand_removed=len(p.demand_removed), bonus_bag=len(p.bonus_bag))
+# The view file's struct for each struct of the game file on the way to a hidden zone.
+_VIEW_TYPES: dict[str, type[Any]] = {
+    "": GameView, "players[]": PlayerView, "board": BoardView, "board.trajan_stacks": TrajanStacksView,
+    "piles": PilesView,
+}
+
+
+def _view_build(node: Node) -> Build:
+    if node.where not in _VIEW_TYPES:
+        raise TableError(f"{node.where}: the view file has no struct for this part of the game file")
+    return Build(_VIEW_TYPES[node.where], counts=True, from_ctx=("viewer",) if node.where == "" else ())
+
+
+# By (seated viewer?, game over?).
+_VIEWS: Compiled[tuple[bool, bool], Callable[[Any, Any], Any]] = Compiled(
+    lambda key: compile_transform(tree("player" if key[0] else "observer", key[1]), _view_leaf, _view_build))
 
 
 # --- Events ------------------------------------------------------------------------------
@@ -109,15 +125,52 @@ class CardTakenUnseen(Event, tag="card_taken_unseen", frozen=True):
     source: CardSource
 
 
+class _Redaction(msgspec.Struct, frozen=True):
+    when: tuple[tuple[str, frozenset[str]], ...]  # the field values it applies to
+    owned_by: str  # the field naming the player who sees it all
+    public: Callable[[Any], Event]  # the event as every other viewer sees it
+
+
+def _redaction(row: HiddenEvent, kinds: dict[str, type[Event]]) -> _Redaction:
+    """The public form of ``row.event``: its fields but ``row.field``, which the others see
+    as a ``count`` field (level ``count``) or not at all (``secret``)."""
+    seen = {level(row, v) for v in ("player", "observer", "public")}
+    if len(seen) != 1 or level(row, "owner") != "shown" or seen <= {"shown", "top"}:
+        raise TableError(f"{row.event}: the reports show its owner all of it, the others one redacted form")
+    others, source = kinds[row.others_see], kinds[row.event]
+    kept = tuple(f for f in source.__struct_fields__ if f != row.field)
+    counted = seen == {"count"}
+    if set(others.__struct_fields__) != {*kept, *(("count",) if counted else ())}:
+        raise TableError(f"{row.others_see}: not {row.event} with {row.field} as {seen.pop()}")
+    name = row.field
+
+    def public(e: Any) -> Event:
+        fields = {f: getattr(e, f) for f in kept}
+        return others(**fields, count=len(getattr(e, name))) if counted else others(**fields)
+    return _Redaction(tuple((f, frozenset(v)) for f, v in row.when.items()), row.owned_by, public)
+
+
+def _redactions() -> dict[type[Event], _Redaction]:
+    kinds = {str(k.__struct_config__.tag): k
+             for k in (*get_args(AnyEvent), CardsDrawnUnseen, CardTakenUnseen)}
+    return {kinds[row.event]: _redaction(row, kinds) for row in TABLE.events.hidden}
+
+
+_REDACTED = _redactions()
+
+
 def public_event(event: Event) -> Event:
     """``event`` as every player may see it (the same object when nothing is hidden)."""
-    if isinstance(event, CardsDrawn):
-        return CardsDrawnUnseen(player=event.player, count=len(event.cards), wanted=event.wanted)
-    if isinstance(event, CardTaken) and event.source == "deck":
-        return CardTakenUnseen(player=event.player, source=event.source)
-    return event
+    rule = _REDACTED.get(type(event))
+    if rule is None:
+        return event
+    for field, values in rule.when:
+        if getattr(event, field) not in values:
+            return event
+    return rule.public(event)
 
 
 def private_events(events: Sequence[Event], player: PlayerColour) -> list[Event]:
     """The events about ``player`` that the redaction hides from the other players."""
-    return [e for e in events if public_event(e) is not e and getattr(e, "player", None) == player]
+    return [e for e in events
+            if public_event(e) is not e and getattr(e, _REDACTED[type(e)].owned_by) == player]

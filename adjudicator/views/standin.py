@@ -3,8 +3,11 @@
 :func:`as_state` fills every hidden place of a view with placeholders: the components of
 the box that the view does not show, dealt in box order to the other players' hands, the
 face-down piles and the Trajan stacks below their tops, so the counts (and every
-invariant of a game file) hold.  The stand-in is one game the viewer cannot tell from the
-real one; it serves ``check``, ``options`` and ``show`` on a view, never ``adjudicate``.
+invariant of a game file) hold.  Which places are hidden, which kind of component each
+holds and where else that kind may lie (what the view shows of it) come from the table
+of hidden information (``adjudicator/data/hidden.json``, :mod:`adjudicator.views.hidden`).
+The stand-in is one game the viewer cannot tell from the real one; it serves ``check``,
+``options`` and ``show`` on a view, never ``adjudicate``.
 
 The engine judges every order on the game as its player sees it
 (:func:`adjudicator.rules.seen.as_seen_by`), which is the same for the real game and for
@@ -14,23 +17,33 @@ verdict, word for word, also for steps after a draw.
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
-from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any
 
 from adjudicator.components import components
 from adjudicator.errors import Inconsistent, Malformed, Problem, problem
 from adjudicator.game import engine
 from adjudicator.model.orders import OrderFile
-from adjudicator.model.state import (
-    Board,
-    GameState,
-    Piles,
-    Player,
-    TrajanStacks,
+from adjudicator.model.state import Board, GameOver, GameState, Piles, Player, TrajanStacks
+from adjudicator.model.vocab import PlayerColour
+from adjudicator.views.hidden import (
+    TABLE,
+    Build,
+    Compiled,
+    Leaf,
+    Level,
+    LevelOp,
+    Node,
+    TableError,
+    compile_places,
+    compile_transform,
+    compile_walk,
+    items,
+    tree,
 )
-from adjudicator.model.vocab import TRAJAN_CATEGORIES, PlayerColour, TrajanCategory
-from adjudicator.views.view import GameView, PlayerView, StackView
+from adjudicator.views.view import GameView, StackView
 
 if TYPE_CHECKING:
     from adjudicator.game.options import OptionsFile
@@ -41,16 +54,8 @@ def as_state(view: GameView) -> GameState:
     pools, problems = _pools(view)
     if problems:
         raise Inconsistent(problems)
-    players = tuple(_player(p, p.hand if p.hand is not None else pools["cards"].take(p.hand_count))
-                    for p in view.players)
-    board, piles = _board(view, pools), _piles(view, pools)
-    return GameState(
-        options=view.options, game_id=view.game_id, seed=view.seed or "", commitment=view.commitment,
-        seeding=view.seeding, seats=view.seats, start_player=view.start_player, decision=view.decision,
-        quarter=view.quarter,
-        pending=view.pending, turn=view.turn, players=players, board=board, piles=piles,
-        removed=view.removed, chain=view.chain,
-    )
+    state: GameState = _FILL[_key(view)](view, _Fill(view, pools))
+    return state
 
 
 def view_problems(view: GameView) -> list[Problem]:
@@ -124,99 +129,127 @@ class Pool:
         return out
 
 
-def _unseen(box: Counter[str], seen: Iterable[str]) -> list[str]:
-    return list((box - Counter(seen)).elements())
+class _Fill:
+    """What a compiled walk over a view works with: its viewer, its pools, its counts."""
+
+    __slots__ = ("viewer", "pools", "hidden")
+
+    def __init__(self, view: GameView, pools: dict[str, Pool] | None = None) -> None:
+        self.viewer = view.viewer
+        self.pools = pools or {}
+        self.hidden = dict.fromkeys(_KINDS, 0)  # how many of each kind the view hides
+
+    def add(self, kind: str, n: int) -> None:
+        self.hidden[kind] += n
+
+
+_KINDS = tuple(k.kind for k in TABLE.components)
+
+
+def _key(view: GameView) -> tuple[bool, bool]:
+    return view.viewer is not None, isinstance(view.pending, GameOver)
 
 
 def _pools(view: GameView) -> tuple[dict[str, Pool], list[Problem]]:
     """The unseen components of each kind, and a problem where their number is not the view's."""
-    wanted = _hidden_counts(view)
-    pools = {kind: Pool(_unseen(box, seen)) for kind, (box, seen) in _ledgers(view).items()}
+    fill = _Fill(view)
+    _COUNT[_key(view)](view, fill)
+    found = {path: get(view, fill) for path, get in _PLACES[_key(view)].items()}
+    pools = {k.kind: Pool(_unseen(_boxes()[k.kind], (c for path in k.places for c in found[path])))
+             for k in TABLE.components}
     problems = [
-        problem("view.hidden_count", path, f"The view has {wanted[kind]} hidden {noun}, but the box "
-                f"leaves {len(pools[kind].items)} unseen.")
-        for kind, (path, noun) in _HIDDEN.items() if len(pools[kind].items) != wanted[kind]
+        problem("view.hidden_count", k.problem_path, f"The view has {fill.hidden[k.kind]} hidden "
+                f"{k.noun}, but the box leaves {len(pools[k.kind].items)} unseen.")
+        for k in TABLE.components if len(pools[k.kind].items) != fill.hidden[k.kind]
     ]
     return pools, problems
 
 
-_HIDDEN: dict[str, tuple[str, str]] = {
-    "cards": ("$.piles.deck", "commodity cards (in other hands and the face-down pile)"),
-    "forum": ("$.piles.forum", "forum tiles"),
-    "extra": ("$.piles.extra", "extra action tiles"),
-    "demand": ("$.piles.demand", "demand tiles (face down and removed unseen)"),
-    "bonus": ("$.piles.bonus_bag", "bonus tiles"),
-    **{f"trajan-{c}": (f"$.board.trajan_stacks.{c}.below", f"Trajan tiles below the {c} stack's top")
-       for c in TRAJAN_CATEGORIES},
-}
+def _unseen(box: Counter[str], seen: Iterable[str]) -> list[str]:
+    return list((box - Counter(seen)).elements())
 
 
-def _hidden_counts(view: GameView) -> dict[str, int]:
-    s, piles = view.board.trajan_stacks, view.piles
-    return {
-        "cards": piles.deck + sum(p.hand_count for p in view.players if p.hand is None),
-        "forum": piles.forum, "extra": piles.extra, "demand": piles.demand + piles.demand_removed,
-        "bonus": piles.bonus_bag, **{f"trajan-{c}": getattr(s, c).below for c in TRAJAN_CATEGORIES},
+def _count(leaf: Leaf, level: Level) -> LevelOp | None:
+    """Add up how many components the view hides at a zone (its count, or the count beside it)."""
+    kind, at = leaf.zone.kind, leaf.zone.count_at
+    if not kind or level in ("shown", "secret"):
+        return None
+    if level == "top":
+        return lambda value, parent, fill: fill.add(kind, value.below)
+    if at:
+        return lambda value, parent, fill: fill.add(kind, getattr(parent, at))
+    return lambda value, parent, fill: fill.add(kind, value)
+
+
+def _shown(value: Any, level: Level) -> list[Any]:
+    """What a view shows of a hidden zone at ``level``."""
+    if level == "shown":
+        return items(value)
+    if level == "top":
+        return [value.top] if value.top else []
+    return []
+
+
+@functools.cache
+def _boxes() -> dict[str, Counter[str]]:
+    """Every kind of hidden component in the box (the table's ``box`` and ``category``)."""
+    c = components()
+    cards = c.commodities
+    whole: dict[str, Callable[[str | None], Counter[str]]] = {
+        "commodities": lambda _: Counter({k: cards.cards_per_commodity for k in cards.commodities}),
+        "forum_tiles": lambda _: Counter({t.kind: t.count for t in c.forum.tiles}),
+        "extra_action_tiles": lambda _: Counter({t.action: t.count for t in c.extra.tiles}),
+        "demand_tiles": lambda _: Counter({t.kind: t.count for t in c.demand.tiles}),
+        "bonus_tiles": lambda _: Counter(t.id for t in c.bonus.tiles),
+        "trajan_tiles": lambda cat: Counter(t.id for t in c.trajan.tiles if t.category == cat),
     }
-
-
-def _ledgers(view: GameView) -> dict[str, tuple[Counter[str], list[str]]]:
-    """For each kind of hidden component: the box, and every one the view shows."""
-    c, b, r, ps = components(), view.board, view.removed, view.players
-    return {
-        "cards": (Counter({k: c.commodities.cards_per_commodity for k in c.commodities.commodities}),
-                  [*_flat(p.hand or () for p in ps), *_flat(p.display for p in ps), *b.discard1,
-                   *b.discard2, *r.commodities]),
-        "forum": (Counter({t.kind: t.count for t in c.forum.tiles}),
-                  [*(t for t in b.forum if t), *(s.tile for s in b.provinces if s.tile),
-                   *_flat(p.forum_tiles for p in ps), *r.forum]),
-        "extra": (Counter({t.action: t.count for t in c.extra.tiles}),
-                  [*(t for t in b.forum_extra if t), *_flat(p.extra_tiles for p in ps), *r.extra]),
-        "demand": (Counter({t.kind: t.count for t in c.demand.tiles}), [*b.demands, *r.demand]),
-        "bonus": (Counter(t.id for t in c.bonus.tiles),
-                  [*b.senate_bonus, *(o.tile for p in ps for o in p.bonus_tiles)]),
-        **{f"trajan-{cat}": (_trajan_box(cat), _trajan_seen(view)) for cat in TRAJAN_CATEGORIES},
-    }
-
-
-def _trajan_box(category: TrajanCategory) -> Counter[str]:
-    return Counter(t.id for t in components().trajan.tiles if t.category == category)
-
-
-def _trajan_seen(view: GameView) -> list[str]:
-    tops = [t for c in TRAJAN_CATEGORIES if (t := getattr(view.board.trajan_stacks, c).top)]
-    slots = [t for p in view.players for a in p.slots.__struct_fields__ if (t := getattr(p.slots, a))]
-    return [*tops, *slots, *_flat(p.trajan_demand_tiles for p in view.players), *view.removed.trajan]
-
-
-def _flat(groups: Iterable[Sequence[str]]) -> list[str]:
-    return [item for group in groups for item in group]
+    return {k.kind: whole[k.box](k.category) for k in TABLE.components}
 
 
 # --- Building the stand-in ---------------------------------------------------------------
 
 
-def _player(p: PlayerView, hand: Sequence[str]) -> Player:
-    fields = {f: getattr(p, f) for f in Player.__struct_fields__ if f != "hand"}
-    return Player(**fields, hand=tuple(hand))  # type: ignore[arg-type]
+def _fill(leaf: Leaf, level: Level) -> LevelOp | None:
+    """What the stand-in holds at a zone the view shows at ``level``: its unseen components."""
+    kind, at = leaf.zone.kind, leaf.zone.count_at
+    if level == "shown":
+        return None
+    if level == "secret":
+        return lambda value, parent, fill: ""  # the seed
+    if not kind:
+        raise TableError(f"{leaf.zone.path}: a hidden place without a kind of component")
+    if level == "top":
+        def top(value: StackView, parent: Any, fill: _Fill) -> tuple[str, ...]:
+            return ((value.top,) if value.top else ()) + fill.pools[kind].take(value.below)
+        return top
+    if at:
+        return lambda value, parent, fill: fill.pools[kind].take(getattr(parent, at))
+    return lambda value, parent, fill: fill.pools[kind].take(value)
 
 
-def _board(view: GameView, pools: dict[str, Pool]) -> Board:
-    b = view.board
-    stacks = TrajanStacks(**{c: _stack(getattr(b.trajan_stacks, c), pools[f"trajan-{c}"])
-                             for c in TRAJAN_CATEGORIES})
-    fields = {f: getattr(b, f) for f in Board.__struct_fields__ if f != "trajan_stacks"}
-    return Board(**fields, trajan_stacks=stacks)
+# The game file's struct for each struct of the view on the way to a hidden zone, and the
+# fields only a view has.
+_STATE_TYPES: dict[str, Build] = {
+    "": Build(GameState, drop=("viewer",)), "players[]": Build(Player, drop=("hand_count",)),
+    "board": Build(Board), "board.trajan_stacks": Build(TrajanStacks), "piles": Build(Piles),
+}
 
 
-def _stack(view: StackView, pool: Pool) -> tuple[str, ...]:
-    return ((view.top,) if view.top else ()) + pool.take(view.below)
+def _state_build(node: Node) -> Build:
+    if node.where not in _STATE_TYPES:
+        raise TableError(f"{node.where}: the game file has no struct for this part of a view")
+    return _STATE_TYPES[node.where]
 
 
-def _piles(view: GameView, pools: dict[str, Pool]) -> Piles:
-    p = view.piles
-    return Piles(deck=pools["cards"].take(p.deck), forum=pools["forum"].take(p.forum),  # type: ignore[arg-type]
-                 extra=pools["extra"].take(p.extra), demand=pools["demand"].take(p.demand),  # type: ignore[arg-type]
-                 demand_removed=pools["demand"].take(p.demand_removed),  # type: ignore[arg-type]
-                 bonus_bag=pools["bonus"].take(p.bonus_bag))  # type: ignore[arg-type]
+def _sight(key: tuple[bool, bool]) -> Node:
+    """The tree of the view's sight: by (a seated viewer?, game over?)."""
+    return tree("player" if key[0] else "observer", key[1])
 
+
+_COUNT: Compiled[tuple[bool, bool], Callable[[Any, Any], None]] = Compiled(
+    lambda key: compile_walk(_sight(key), _count))
+# Every place where the view may show a hidden kind of component (each read once a call).
+_PLACES: Compiled[tuple[bool, bool], dict[str, Callable[[Any, Any], list[Any]]]] = Compiled(
+    lambda key: compile_places(_sight(key), (path for k in TABLE.components for path in k.places), _shown))
+_FILL: Compiled[tuple[bool, bool], Callable[[Any, Any], Any]] = Compiled(
+    lambda key: compile_transform(_sight(key), _fill, _state_build))
