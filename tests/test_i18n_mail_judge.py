@@ -52,7 +52,8 @@ def _gamedir(folder: Path, languages: bool) -> str:
     (folder / "log").mkdir(parents=True)
     (folder / "log" / "0000-game.json").write_bytes(io.encode_state(state))
     (folder / "secret").write_bytes(SECRET)
-    seats = "".join(f'[players.{c}]\nname = "{n}"\naddress = "{a}"\n' + (f'language = "{lang}"\n' if languages else "")
+    seats = "".join(f'[players.{c}]\nname = "{n}"\naddress = "{a}"\nattach_view = true\n'
+                    + (f'language = "{lang}"\n' if languages else "")
                     for c, (n, a, lang) in PLAYERS.items())
     (folder / "roster.toml").write_text(f'game = "{state.game_id}"\n{seats}', encoding="utf-8")
     (folder / "judge.toml").write_text(
