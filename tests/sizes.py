@@ -29,6 +29,7 @@ SIZES: dict[str, tuple[int, str]] = {
     "TRAJAN_MAIL_GAME_HUMAN": (40, "answers players send in the whole mail-judge game"),
     "TRAJAN_MAIL_EXAMPLES": (300, "arbitrary mail texts read for orders"),
     "TRAJAN_SEARCH_GAMES": (4, "search against greedy"),
+    "TRAJAN_PLANNER_GAMES": (2, "games whose every planner order is checked against its view"),
     "TRAJAN_RECORD_GAMES": (200, "self-played records verified through both backends"),
     "TRAJAN_VIEW_GAMES": (8, "games whose views are checked"),
 }

@@ -7,6 +7,9 @@ interval.  Each decision goes through ``trajan bot``'s path (``absent_orders``: 
 is handed the stand-in of its player's view) and ``engine.adjudicate``.  A win is first
 place in the final ranking (ties broken by the rules).  Not part of the test run: it
 takes hours at the default budget; ``tests/test_search.py`` plays a few games in CI.
+It reproduces the README's figures of ``search``; ``trajan arena`` (paired setups, the
+seats rotated, Wilson intervals and an SPRT) measures any bots, the planner's figures
+among them (``docs/manual/bots/arena.md``).
 """
 
 from __future__ import annotations

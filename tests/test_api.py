@@ -223,7 +223,7 @@ def test_a_plan_stops_after_a_draw() -> None:
     pytest.fail("no seaport draw in the example turn")
 
 
-@pytest.mark.parametrize("name", ["random", "greedy", "search"])
+@pytest.mark.parametrize("name", ["random", "greedy", "search", "planner"])
 def test_a_builtin_bot_answers_through_the_protocol_as_trajan_bot_does(name: str, tmp_path: Path) -> None:
     bot = builtin_bot(name, budget=8)
     assert isinstance(bot, Bot) and bot.name == name
@@ -242,6 +242,19 @@ def test_an_unknown_bot_is_refused() -> None:
     with pytest.raises(MalformedError) as e:
         builtin_bot("oracle")
     assert [p.code for p in e.value.problems] == ["args.unknown_bot"]
+
+
+def test_the_api_offers_every_bot_the_command_line_offers() -> None:
+    from adjudicator.bots import BOT_NAMES as COMMAND_LINE_BOTS
+
+    assert set(adjudicator.BOT_NAMES) == set(COMMAND_LINE_BOTS) == {"random", "greedy", "search", "planner"}
+
+
+def test_a_planner_time_limit_must_be_positive() -> None:
+    with pytest.raises(MalformedError) as e:
+        builtin_bot("planner", seconds=0)
+    assert [p.code for p in e.value.problems] == ["args.usage"]
+    assert builtin_bot("planner", seconds=0.5).name == "planner"
 
 
 class _Spy:

@@ -20,7 +20,11 @@ from adjudicator.commands.main import app, main
 EXPECTED: dict[tuple[str, str], tuple[int, int, list[str]]] = {
     ("selfplay", "--players"): (2, 4, ["--bots", "nobody", "--out", "log"]),
     ("selfplay", "--budget"): (1, 10_000, ["--bots", "nobody", "--out", "log"]),
-    ("bot", "--budget"): (1, 10_000, ["missing.json", "--player", "red", "-o", "out.json"]),
+    ("bot", "--budget"): (0, 10_000, ["missing.json", "--player", "red", "-o", "out.json"]),
+    ("bot", "--level"): (1, 5, ["missing.json", "--player", "red", "-o", "out.json"]),
+    ("arena", "--games"): (1, 100_000, ["nobody", "nobody"]),
+    ("arena", "--first-setup"): (0, 1_000_000, ["nobody", "nobody"]),
+    ("arena", "--jobs"): (1, 256, ["nobody", "nobody"]),
     ("verify", "--jobs"): (1, 256, ["missing"]),
     ("adjudicate", "--number"): (0, 999_999, ["missing.json", "missing.json", "-o", "new.json"]),
     ("mail-out", "--step"): (0, 999_999, ["missing", "--outbox", "out"]),

@@ -135,3 +135,14 @@ def test_a_whole_game_answered_by_mail_in_the_notation() -> None:
         assert load_orders_any(msg.as_bytes(policy=SMTP), "reply.eml", state.game_id) == order
         answered += 1
     assert answered > 100
+
+
+def test_an_order_file_that_lost_its_first_brace_is_broken_json_not_notation() -> None:
+    """Found by the fuzz test: without its ``{`` an order file's ``"game_id": …`` line was
+    read as a misspelt ``game`` header line of the notation (a problem at "line 3")."""
+    whole = json.dumps({"format": 2, "game_id": "trajan-449a", "decision": 4, "player": "red",
+                        "answer": {"decision": "setup_markers", "trays": {}}}, indent=2).encode()
+    for cut in (1, 2, 4):
+        with pytest.raises(Malformed) as e:
+            load_orders_any(whole[cut:], "orders.json", GAME)
+        assert [(p.code, p.path) for p in e.value.problems] == [("input.not_json", "$")]

@@ -24,7 +24,7 @@ SCHEMA = json.loads((ROOT / "schemas" / "components" / "problems.schema.json").r
 DOTTED = re.compile(r"^[a-z][a-z0-9_]*\.[a-z][a-z0-9_]*$")
 FILE_SUFFIXES = ("json", "toml", "md", "html", "png", "svg", "css", "js", "txt", "eml", "jsonl")
 NOT_CODES = {
-    "adjudicator.drawing", "adjudicator.league",  # package names (importlib.resources)
+    "adjudicator.drawing", "adjudicator.league", "adjudicator.compose",  # package names (importlib.resources)
     "inbox.kind", "inbox.path",  # judge.toml settings keys, compared between games
     "encodings.utf_8",  # a codec module's name
     "board.trajan_stacks",  # a path of the game file (the table of hidden information's structs)

@@ -107,3 +107,67 @@ def test_cli_bot_and_selfplay_with_search(tmp_path: Path) -> None:
     assert played.exit_code == 0, played.output
     assert "search bot" in (log / "0001-orders.json").read_text()
     assert SearchBot(budget=0).budget == 1
+
+
+# --- The planner ---------------------------------------------------------------------
+
+PLANNER_GAMES = size("TRAJAN_PLANNER_GAMES")
+PLANNER_BUDGET = 4
+
+
+def test_planner_orders_are_legal_and_blind_to_what_is_hidden() -> None:
+    """In every decision of the test games: the planner's order is legal, the same from the
+    game file and from its player's view, and the same from a game whose hidden places
+    (other hands, face-down piles, Trajan stacks below the top) were dealt anew."""
+    turns = 0
+    for n in range(PLANNER_GAMES):
+        players = 2 + n % 3
+        bots = ["planner", "greedy", "random", "search"][:players]
+        seed = f"planner-view-{n}"
+        state = new_game(PLAYER_COLOURS[:players], seed)
+        while not isinstance(state.pending, GameOver):
+            colour = deciders(state.pending)[0]
+            bot = bots[state.seats.index(colour)]
+            full = absent_orders(state, colour, bot, seed, PLANNER_BUDGET)
+            if bot == "planner":
+                assert check(state, full) == [], (state.decision, full)
+                assert absent_orders(view_of(state, colour), colour, bot, seed, PLANNER_BUDGET) == full
+                redealt = determinize(state, colour, Stream("redeal", str(state.decision)))
+                assert absent_orders(redealt, colour, bot, seed, PLANNER_BUDGET) == full
+                assert full.stand_in == "planner bot"
+                turns += isinstance(state.pending, (TakeTurn, ContinueTurn))
+            state = adjudicate(state, full).state
+    assert turns > 25 * PLANNER_GAMES
+
+
+def test_planner_is_deterministic_for_a_seed() -> None:
+    for before, _ in playout(2, "planner-det", ["greedy", "greedy"]):
+        if before.decision in (20, 45):
+            colour = deciders(before.pending)[0]
+            orders = [absent_orders(before, colour, "planner", "d", PLANNER_BUDGET) for _ in range(2)]
+            assert orders[0] == orders[1]
+            assert check(before, orders[0]) == []
+
+
+def test_planner_with_a_time_limit_and_levels(tmp_path: Path) -> None:
+    from adjudicator.bots import LEVELS, make_bot
+
+    for before, _ in playout(2, "planner-time", ["greedy", "greedy"]):
+        if before.decision == 30:
+            colour = deciders(before.pending)[0]
+            bot = make_bot("planner", seconds=0.05)
+            answer = bot.answer(as_state(view_of(before, colour)), colour, Stream("t", "t"))
+            orders = absent_orders(before, colour, "greedy", "t")
+            assert check(before, type(orders)(game_id=orders.game_id, decision=orders.decision,
+                                              player=colour, answer=answer)) == []
+    assert sorted(LEVELS) == [1, 2, 3, 4, 5]
+    runner = CliRunner()
+    game, orders_file = tmp_path / "g.json", tmp_path / "o.json"
+    assert runner.invoke(app, ["new", "--players", "red,brown", "--test-seed", "5", "--first", "red",
+                               "-o", str(game)]).exit_code == 0
+    for args in (["--level", "4", "--budget", "2"], ["--bot", "planner", "--seconds", "0.05"]):
+        made = runner.invoke(app, ["bot", str(game), "--player", "red", *args, "-o", str(orders_file)])
+        assert made.exit_code == 0, made.output
+        assert io.read_orders(str(orders_file)).stand_in == "planner bot"
+    refused = runner.invoke(app, ["bot", str(game), "--player", "red", "--level", "6", "-o", str(orders_file)])
+    assert refused.exit_code == 2

@@ -2,7 +2,7 @@
 
 :class:`Bot` is the protocol: a ``name`` and ``answer(view)``, returning the answer to the
 view's pending decision.  :func:`builtin_bot` gives the project's own bots (``random``,
-``greedy``, ``search``) through it; :func:`play` plays a whole game with one bot a seat.
+``greedy``, ``search``, ``planner``) through it; :func:`play` plays a whole game with one bot a seat.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from adjudicator.model.orders import Answer
 
 __all__ = ["BOT_NAMES", "Bot", "builtin_bot", "play"]
 
-BOT_NAMES = ("random", "greedy", "search")
+BOT_NAMES = ("random", "greedy", "search", "planner")
 """The names of the built-in bots."""
 
 MAX_DECISIONS = 9999  # a game takes a few hundred decisions
@@ -46,11 +46,11 @@ class _Builtin:
     """A built-in bot behind the :class:`Bot` protocol: handed the stand-in of the view
     (:mod:`adjudicator.views.standin`), so it cannot use what the player may not see."""
 
-    def __init__(self, name: str, budget: int | None, seed: str | None) -> None:
+    def __init__(self, name: str, budget: int | None, seed: str | None, seconds: float | None = None) -> None:
         from adjudicator.bots import make_bot
 
         self.name = name
-        self._bot = make_bot(name, budget)
+        self._bot = make_bot(name, budget, seconds)
         self._seed = seed
 
     def answer(self, view: View) -> Answer:
@@ -66,17 +66,24 @@ class _Builtin:
         return self._bot.answer(state, colour, Stream(seed, f"bot-{state.decision}-{colour}"))
 
 
-def builtin_bot(name: str, *, budget: int | None = None, seed: str | None = None) -> Bot:
+def builtin_bot(name: str, *, budget: int | None = None, seed: str | None = None,
+                seconds: float | None = None) -> Bot:
     """One of the built-in bots (:data:`BOT_NAMES`) as a :class:`Bot`.
 
-    :param budget: the search bot's rollouts per decision (default 64; the others ignore it).
+    :param budget: a searching bot's rollouts per decision (``search``: default 64;
+        ``planner``: default 48, 0 for no look-ahead; the others ignore it).
     :param seed: seeds the bot's choices; default the game id, as ``trajan bot``.
-    :raises MalformedError: an unknown bot (``args.unknown_bot``).
+    :param seconds: the planner's CPU time per decision instead of a budget (its answer
+        then depends on the machine; the others ignore it).
+    :raises MalformedError: an unknown bot (``args.unknown_bot``), or ``seconds`` not
+        above 0 (``args.usage``).
     """
     if name not in BOT_NAMES:
         raise MalformedError([problem("args.unknown_bot", "name", f"Unknown bot {name!r}; the bots are "
                                       f"{', '.join(BOT_NAMES)}.")])
-    return _Builtin(name, budget, seed)
+    if seconds is not None and not seconds > 0:
+        raise MalformedError([problem("args.usage", "seconds", f"seconds must be above 0, not {seconds!r}.")])
+    return _Builtin(name, budget, seed, seconds)
 
 
 def play(game: Game, bots: Mapping[str, Bot]) -> Game:

@@ -1,4 +1,4 @@
-"""Bots that answer pending decisions: ``random``, ``greedy`` and ``search``.
+"""Bots that answer pending decisions: ``random``, ``greedy``, ``search`` and ``planner``.
 
 A bot sees only what its player may see: it is given the game and its player, and
 builds its answer step by step with the engine's own rules, stopping an order right
@@ -34,28 +34,51 @@ class Bot(Protocol):
         ...
 
 
-def make_bot(name: str, budget: int | None = None) -> Bot:
-    """The named bot; ``budget`` is the search bot's rollouts per decision (others ignore it).
+def make_bot(name: str, budget: int | None = None, seconds: float | None = None) -> Bot:
+    """The named bot; ``budget`` is a searching bot's rollouts per decision and ``seconds``
+    the planner's CPU time per decision instead (the others ignore them).
 
     :raises KeyError: no bot has that name."""
-    bots = _bots()
-    if name not in bots:
+    if name not in _MODULES:
         raise KeyError(name)
+    cls = _bot_class(name)
     if name == "search" and budget is not None:
-        from adjudicator.bots.search import SearchBot
+        return cls(budget)  # type: ignore[call-arg]
+    if name == "planner" and (budget is not None or seconds is not None):
+        from adjudicator.bots.planner import DEFAULT_BUDGET
 
-        return SearchBot(budget)
-    return bots[name]()
+        return cls(budget if budget is not None else DEFAULT_BUDGET, seconds)  # type: ignore[call-arg]
+    return cls()
+
+
+# Each bot's module and class, imported only when the bot is asked for (a fast start).
+_MODULES = {"random": ("random_bot", "RandomBot"), "greedy": ("greedy", "GreedyBot"),
+            "search": ("search", "SearchBot"), "planner": ("planner", "PlannerBot")}
 
 
 @functools.cache
-def _bots() -> dict[str, type[Bot]]:
-    from adjudicator.bots.greedy import GreedyBot
-    from adjudicator.bots.random_bot import RandomBot
-    from adjudicator.bots.search import SearchBot
+def _bot_class(name: str) -> type[Bot]:
+    import importlib
 
-    return {"random": RandomBot, "greedy": GreedyBot, "search": SearchBot}
+    module, cls = _MODULES[name]
+    found: type[Bot] = getattr(importlib.import_module(f"adjudicator.bots.{module}"), cls)
+    return found
 
 
-BOT_NAMES = ("random", "greedy", "search")
+BOT_NAMES = ("random", "greedy", "search", "planner")
 """The names of the built-in bots, as ``--bot`` and ``--bots`` take them."""
+
+# ``--level``: for people who play against a bot, from a beginner's opponent to the
+# strongest (the bot and its budget; strengths measured in docs/manual/bots/builtin.md).
+LEVELS: dict[int, tuple[str, int | None]] = {
+    1: ("greedy", None),
+    2: ("planner", 0),
+    3: ("planner", 8),
+    4: ("planner", None),
+    5: ("planner", 192),
+}
+
+
+def level(n: int) -> tuple[str, int | None]:
+    """The bot and budget of level ``n`` (1 to 5); raises :class:`KeyError` otherwise."""
+    return LEVELS[n]

@@ -106,6 +106,35 @@ def check_bots(names: Sequence[str]) -> None:
         raise Malformed(bad)
 
 
+def bot_level(level: int | None, name: str, budget: int | None) -> tuple[str, int | None]:
+    """``--level`` as a bot and a budget (an explicit ``--budget`` kept), else ``--bot``."""
+    if level is None:
+        return name, budget
+    from adjudicator.bots import LEVELS
+    from adjudicator.errors import Malformed, problem
+
+    if level not in LEVELS:
+        raise Malformed([problem("args.usage", "--level", f"--level takes 1 to {max(LEVELS)}, not {level}.")])
+    chosen, rollouts = LEVELS[level]
+    return chosen, budget if budget is not None else rollouts
+
+
+def seconds(text: str | None) -> float | None:
+    """``--seconds``: a positive number of seconds, at most an hour (a string: no Pydantic)."""
+    if text is None:
+        return None
+    from adjudicator.errors import Malformed, problem
+
+    try:
+        value = float(text)
+    except ValueError:
+        value = float("nan")
+    if not 0 < value <= 3600:
+        raise Malformed([problem("args.usage", "--seconds", f"--seconds takes a number of seconds above 0 "
+                                 f"and at most 3600, not {text!r}.")])
+    return value
+
+
 def answer_kind(order_file: OrderFile) -> str:
     """The kind of decision an order file answers (its answer's ``decision`` tag)."""
     return str(type(order_file.answer).__struct_config__.tag)

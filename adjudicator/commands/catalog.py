@@ -25,6 +25,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "check": ("orders", PLAY),
     "options": ("orders", PLAY),
     "convert": ("notation", PLAY),
+    "compose": ("compose", PLAY),
     "new": ("game", MASTER),
     "contribution": ("fair", MASTER),
     "contribute": ("fair", MASTER),
@@ -43,6 +44,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "seat": ("league", RECORDS),
     "bot": ("orders", BOTS),
     "selfplay": ("logs", BOTS),
+    "arena": ("arena", BOTS),
     "bench": ("logs", BOTS),
 }
 

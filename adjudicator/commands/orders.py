@@ -204,10 +204,19 @@ def bot(
     game: GameArg,
     *,
     player: Annotated[str, typer.Option("--player", help="The absent player.", show_default=False)],
-    bot_name: Annotated[str, typer.Option("--bot", help="The bot: greedy, random or search.")] = "greedy",
+    bot_name: Annotated[str, typer.Option(
+        "--bot", help="The bot: greedy, random, search or planner.")] = "greedy",
     budget: Annotated[int | None, typer.Option(
-        "--budget", min=1, max=cli_args.MAX_BUDGET, metavar="N",
-        help="The search bot's rollouts per decision (default 64, well under a second).",
+        "--budget", min=0, max=cli_args.MAX_BUDGET, metavar="N",
+        help="A searching bot's rollouts per decision (search: default 64; planner: default 48, 0 for no "
+             "look-ahead).", show_default=False)] = None,
+    seconds: Annotated[str | None, typer.Option(
+        "--seconds", metavar="S", help="The planner's CPU time per decision instead of a budget (above 0, "
+                                       "at most 3600; its order then depends on the machine).",
+        show_default=False)] = None,
+    level: Annotated[int | None, typer.Option(
+        "--level", min=1, max=5, metavar="1..5",
+        help="1 (a beginner's opponent) to 5 (the strongest): a bot and a budget, instead of --bot.",
         show_default=False)] = None,
     seed: Annotated[str | None, typer.Option(
         help="Seed of the bot's choices; default: the game id.")] = None,
@@ -224,7 +233,9 @@ def bot(
         from adjudicator.views.standin import check_any
         from adjudicator.views.view import GameView
 
-        cli_args.check_bots([bot_name])
+        name, rollouts = cli_args.bot_level(level, bot_name, budget)
+        limit = cli_args.seconds(seconds)
+        cli_args.check_bots([name])
         colour = cli_args.colour(player)
         game_file = io.read_game_or_view(str(game))
         if isinstance(game_file, GameView) and game_file.viewer != colour:
@@ -234,8 +245,8 @@ def bot(
         if colour not in deciders(game_file.pending):
             raise Illegal([problem("orders.wrong_player", "--player",
                                    f"{colour} has no decision to make now.")])
-        orders = absent_orders(game_file, colour, bot_name, seed if seed is not None else game_file.game_id,
-                               budget)
+        orders = absent_orders(game_file, colour, name, seed if seed is not None else game_file.game_id,
+                               rollouts, limit)
         problems = check_any(game_file, orders)
         if problems:  # a bug, not bad input: never write an order the judge would refuse
             raise Malformed([problem("internal.bot_illegal", "$", "The bot produced an illegal order; "
@@ -245,6 +256,6 @@ def bot(
             echo_json(io.encode_orders(orders).decode(), nl=False)
             return
         write.write_atomic(str(output), io.encode_orders(orders), inputs={"GAME": str(game)})
-        echo(f"Wrote {output}: the {bot_name} bot's orders for {colour} (decision {orders.decision}).")
+        echo(f"Wrote {output}: the {name} bot's orders for {colour} (decision {orders.decision}).")
 
     run(as_json, work)

@@ -15,10 +15,10 @@ _BOMS = (b"\xef\xbb\xbf", b"\xff\xfe", b"\xfe\xff")
 
 def is_json_text(data: bytes) -> bool:
     """Whether an order file is to be read as JSON (exactly as before the text notation): it
-    starts with ``{`` or ``[`` (after blanks), a byte-order mark, holds nothing, or is any
-    JSON value."""
+    starts with ``{``, ``[`` or ``"`` (after blanks: JSON that lost its first brace), a
+    byte-order mark, holds nothing, or is any JSON value."""
     start = data.lstrip()[:1]
-    if start in (b"{", b"[", b"") or data.startswith(_BOMS):
+    if start in (b"{", b"[", b'"', b"") or data.startswith(_BOMS):
         return True
     try:
         msgspec.json.decode(data)

@@ -17,13 +17,13 @@ VIEW_FREE_BOTS = ("random",)
 
 
 def absent_orders(game: GameState | GameView, colour: PlayerColour, bot_name: str, seed: str,
-                  budget: int | None = None) -> OrderFile:
+                  budget: int | None = None, seconds: float | None = None) -> OrderFile:
     """The order the named bot gives for ``colour``'s pending decision (``trajan bot``).
 
     Deterministic for a game file (or ``colour``'s view of it), bot and seed; the same
     from the full game file and from the player's view.
     """
-    bot = make_bot(bot_name, budget)
+    bot = make_bot(bot_name, budget, seconds)
     if isinstance(game, GameView):
         seen = as_state(game)
     elif bot_name in VIEW_FREE_BOTS:

@@ -309,6 +309,8 @@ def order_shaped(text: str) -> bool:
     mine next round!", "Trajan is a fine game.") is not."""
     if _SIGN_OFF.match(text.strip()) or _is(text, BEGIN) or _is(text, END_BLOCK):
         return False
+    if text.lstrip().startswith(('"', "{", "}")):  # a line of JSON ("game_id": ...) is not one
+        return False
     try:
         tokens = tokenize(text)
         found = read_line(text)

@@ -46,6 +46,7 @@ class Seat(Model, kw_only=True, frozen=True):
     mail: MailMode = "decisions"
     attach_view: bool = False  # the view file attached (for ``trajan check``/``options``)
     pictures: Pictures | None = None  # None: the roster's ``pictures``
+    order_page: bool = True  # the order composer page (issue 29) attached to each decision mail
     language: Language | None = None
 
 

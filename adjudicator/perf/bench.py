@@ -27,7 +27,9 @@ Every figure is a median over repeated runs on this machine:
    100 hostile messages and then a legal order, its wall time and peak memory;
 10. mail (:mod:`adjudicator.perf.bench_mail_game`): mails and bytes per player of a whole
    3-player game played by mail through the mail judge with the default roster, against
-   the judge before issue 27 (``--quick``: without the board pictures).
+   the judge before issue 27 (``--quick``: without the board pictures);
+11. the planner bot (:mod:`adjudicator.perf.bench_bots`): CPU time of a decision at the
+    default budget, median and 99th percentile.
 """
 
 from __future__ import annotations
@@ -57,6 +59,7 @@ TARGETS = {
     "cold_peak_mb": ("<", 60.0),
     "hostile_check_max_s": ("<", 5.0),  # bench_hostile.HOSTILE_TARGET_S
     "lock_refusal_s": ("<", 2.0),  # bench_hostile.LOCK_TARGET_S
+    "planner_decision_cpu_median_s": ("<=", 1.0),
 }
 
 
@@ -147,6 +150,9 @@ def run(quick: bool = False) -> Bench:
         from adjudicator.perf.bench_mail import mail_figures
 
         figures += mail_figures(Path(tmp), quick)
+        from adjudicator.perf.bench_bots import bot_figures
+
+        figures += bot_figures(quick)
         mid = log / "0060-game.json"
         figures.append(Figure(name="mid_game_file_bytes", value=mid.stat().st_size, unit="bytes"))
         figures += _mail_figures(Path(tmp), quick)

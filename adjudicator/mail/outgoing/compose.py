@@ -74,7 +74,9 @@ def player_mail(view: GameView, news: str | Sequence[str], roster: Roster | None
     changed since ``before`` (the view of the player's last mail) marked.  A picture that
     fails to be drawn (or a PNG with no Chromium to make it) leaves the mail whole without
     it, and is reported: appended to ``warnings``, or raised (:class:`Malformed`) when no
-    list is given.  ``tr``: the player's language (``news`` is already in it)."""
+    list is given.  A player who decides also gets the order composer page (issue 29; their
+    seat's ``order_page``), its mail link to ``judge`` (default: the roster's), with ``token``.
+    ``tr``: the player's language (``news`` is already in it)."""
     colour = view.viewer
     assert colour is not None
     seat = roster.players.get(colour) if roster is not None else None
@@ -106,6 +108,15 @@ def player_mail(view: GameView, news: str | Sequence[str], roster: Roster | None
     chosen = pictures if pictures is not None else picture_choice(roster, colour)
     if chosen != "none":
         failed = _attach_picture(msg, view, chosen, before)
+        if failed is not None and warnings is None:
+            raise Malformed([failed])
+        if failed is not None and warnings is not None:
+            warnings.append(failed)
+    if found is not None and (seat is None or seat.order_page):  # the order composer page (issue 29)
+        from adjudicator.compose.attach import attach_order_page
+
+        address = judge or (roster.judge if roster is not None else None)
+        failed = attach_order_page(msg, view, address, token)
         if failed is not None and warnings is None:
             raise Malformed([failed])
         if failed is not None and warnings is not None:

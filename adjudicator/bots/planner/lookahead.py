@@ -1,0 +1,78 @@
+"""The planner's look-ahead: candidate orders tried in games dealt from the player's view.
+
+Each candidate is played in a game dealt from what the player sees
+(:func:`adjudicator.bots.determinize.determinize`: the other hands, face-down piles and
+draw order shuffled consistently with the view); then every player, the planner too,
+plays on with the ``greedy`` bot's policy (which scores a draw by the number of cards,
+never by which cards come) until the planner's next turn is done, the quarter end and
+its demands, vote and refill included when they come; the position is scored by
+:func:`evaluate.score` as the planner sees it (other hands by number).  Every candidate
+meets the same deals.  The budget is spent by successive halving: the candidates share
+it in rounds, and after each round the worse half is dropped, so the most promising get
+the most deals.  The decision rests on the mean over deals drawn from the information
+set: the choice is the same in every game the player cannot tell from the real one.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+
+from adjudicator.bots.determinize import determinize
+from adjudicator.bots.greedy import GreedyBot
+from adjudicator.bots.planner.evaluate import Valuer
+from adjudicator.bots.planner.turns import Plan
+from adjudicator.game import fast
+from adjudicator.game.engine import deciders
+from adjudicator.model.orders import PlayTurn, Step
+from adjudicator.model.state import GameOver, GameState, TakeTurn
+from adjudicator.model.vocab import PlayerColour
+from adjudicator.rng import Stream
+
+
+def choose(state: GameState, colour: PlayerColour, candidates: list[Plan], rng: Stream, v: Valuer,
+           budget: int, deadline: float | None = None, horizon: int = 1) -> Plan:
+    """The candidate with the best mean score over the deals (the first of equals).
+
+    ``budget`` rollouts, or with a ``deadline`` (a ``time.process_time()``) as many as fit
+    before it: each round of the halving then gets its share of the time left."""
+    if len(candidates) == 1 or (budget <= 0 and deadline is None):
+        return candidates[0]
+    alive = list(range(len(candidates)))
+    totals = [0.0] * len(candidates)
+    counts = [0] * len(candidates)
+    rounds = max(1, math.ceil(math.log2(len(alive))))
+    began = time.process_time()
+    for r in range(rounds):
+        deals = 1 << 20 if deadline is not None else max(1, budget // rounds // len(alive))
+        until = began + (deadline - began) * (r + 1) / rounds if deadline is not None else 0.0
+        for k in range(deals):
+            if deadline is not None and k and time.process_time() > until:
+                break
+            dealt = determinize(state, colour, rng)
+            for i in alive:
+                totals[i] += rollout(dealt, colour, candidates[i].steps, v, horizon)
+                counts[i] += 1
+        alive.sort(key=lambda i: (-totals[i] / max(1, counts[i]), i))
+        if len(alive) > 1 and r < rounds - 1:
+            alive = alive[: max(1, (len(alive) + 1) // 2)]
+    return candidates[alive[0]]
+
+
+def rollout(state: GameState, colour: PlayerColour, steps: tuple[Step, ...], v: Valuer,
+            horizon: int = 1) -> float:
+    """The score after ``steps`` and greedy play until ``colour``'s next ``horizon`` turns are done."""
+    state = fast.step(state, colour, PlayTurn(steps=steps))
+    greedy, rng = GreedyBot(), Stream("planner", "rollout")
+    turns_left = horizon
+    for _ in range(6 * len(state.seats) * max(1, horizon) + 8):
+        pending = state.pending
+        if isinstance(pending, GameOver):
+            break
+        who = deciders(pending)[0]
+        if isinstance(pending, TakeTurn) and who == colour:
+            if turns_left == 0:
+                break
+            turns_left -= 1
+        state = fast.step(state, who, greedy.answer(state, who, rng))
+    return v.score(state, colour) * (v.w.final_weight if isinstance(state.pending, GameOver) else 1.0)

@@ -1,0 +1,107 @@
+"""``trajan arena``: bots against bots on paired setups, with the statistics (issue 32)."""
+
+# Real annotations, not strings: Typer reads them at every start (a fast start).
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from adjudicator.commands.app import app, echo, echo_json, run
+from adjudicator.commands.args import MAX_JOBS
+
+MAX_SETUP = 1_000_000  # --first-setup: a match of 100,000 games has at most 50,000 setups
+
+if TYPE_CHECKING:
+    from adjudicator.arena.games import GameResult
+    from adjudicator.arena.match import MatchPlan
+    from adjudicator.arena.summary import Summary
+
+ArenaJson = Annotated[bool, typer.Option("--json", help="Print the figures as JSON instead of tables; "
+                                         "problems as a JSON list on stderr.")]
+
+
+@app.command()
+def arena(
+    bots: Annotated[list[str], typer.Argument(
+        help="The bots, as NAME or NAME:BUDGET (e.g. planner search:64). Two bots at a larger table: "
+             "the first against copies of the second; otherwise one bot per seat.", show_default=False)],
+    *,
+    players: Annotated[str, typer.Option("--players", help="Player count, or several comma-separated "
+                                         "(each a match of its own).")] = "2",
+    games: Annotated[int, typer.Option("--games", min=1, max=100_000, help="Games per player count, "
+                                       "rounded up to whole setups (each setup is played once per seat "
+                                       "rotation).")] = 100,
+    seed: Annotated[str, typer.Option("--seed", help="Setup k of a P-player match is the test game "
+                                      "SEED-Pp-k.")] = "arena",
+    first: Annotated[int, typer.Option("--first-setup", min=0, max=MAX_SETUP, help="The first setup's "
+                                       "number (to go on from an earlier run).")] = 0,
+    jobs: Annotated[int, typer.Option("--jobs", min=1, max=MAX_JOBS, help="Games played at once "
+                                      "(processes).")] = 1,
+    sprt: Annotated[str | None, typer.Option(
+        "--sprt", metavar="ELO0,ELO1", help="Stop as soon as a sequential probability ratio test decides "
+        "between the first bot being ELO0 and ELO1 logistic Elo stronger than the others.",
+        show_default=False)] = None,
+    alpha: Annotated[str, typer.Option("--alpha", metavar="P", help="The SPRT's false-positive rate "
+                                       "(above 0, below 0.5).")] = "0.05",
+    beta: Annotated[str, typer.Option("--beta", metavar="P", help="The SPRT's false-negative rate "
+                                      "(above 0, below 0.5).")] = "0.05",
+    output: Annotated[Path | None, typer.Option(
+        "-o", "--output", help="Also write the figures and every game's result here (JSON).",
+        show_default=False)] = None,
+    as_json: ArenaJson = False,
+) -> None:
+    """Play bots against each other with the seats rotated; wins, VP margins, Wilson intervals, SPRT."""
+    def work() -> None:
+        import sys
+
+        import msgspec
+
+        from adjudicator.arena import spec
+        from adjudicator.arena.match import MatchPlan, setups_for
+        from adjudicator.arena.summary import render
+
+        specs = spec.bot_specs(bots)
+        counts = spec.player_counts(players, len(specs))
+        test = spec.sprt(sprt, alpha, beta)
+        if output is not None:
+            spec.output_folder(str(output))
+        show = sys.stderr.isatty() and not as_json
+        summaries: list[Summary] = []
+        played: list[GameResult] = []
+        for n in counts:
+            plan = MatchPlan(bots=specs, players=n, setups=setups_for(games, n), seed=seed,
+                             first_setup=first, sprt=test)
+            extra = [*(["--first-setup", str(first)] if first else []),
+                     *(["--sprt", sprt, "--alpha", alpha, "--beta", beta] if sprt else [])]
+            summary, results = _match(plan, jobs, spec.command(bots, plan, extra), show)
+            summaries.append(summary)
+            played += results
+        if output is not None:
+            from adjudicator.files import write
+
+            document = {"summaries": summaries, "games": played}
+            write.write_atomic(str(output), msgspec.json.format(msgspec.json.encode(document)) + b"\n")
+        if as_json:
+            echo_json(msgspec.json.format(msgspec.json.encode(summaries)).decode())
+            return
+        echo("\n".join(render(s) for s in summaries), nl=False)
+
+    run(as_json, work)
+
+
+def _match(plan: "MatchPlan", jobs: int, command: str, show: bool) -> tuple["Summary", list["GameResult"]]:
+    from adjudicator.arena.match import Failed
+    from adjudicator.arena.match import run as play
+    from adjudicator.arena.progress import Bar
+    from adjudicator.arena.summary import summarize
+    from adjudicator.errors import Malformed, problem
+
+    bar = Bar(show, plan.players)
+    try:
+        games, test = play(plan, jobs, bar.tick)
+    except Failed as e:
+        raise Malformed([problem("internal.bot_illegal", "$", f"A game could not be played: {e}. "
+                                 "Please report this with the command.")]) from None
+    finally:
+        bar.close()
+    return summarize(plan, games, test, command), list(games)
