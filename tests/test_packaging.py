@@ -98,7 +98,9 @@ def test_the_wheel_holds_every_file_of_the_package(dist: Path) -> None:
     package = {p for p in _tracked("adjudicator") if "__pycache__" not in p}
     assert package - names == set()
     for needed in ("adjudicator/py.typed", "adjudicator/schemas/game.schema.json", "adjudicator/data/board.json",
-                   "adjudicator/drawing/replay.js"):
+                   "adjudicator/drawing/replay.js", "adjudicator/i18n/locale/pt_BR/LC_MESSAGES/trajan.mo",
+                   "adjudicator/i18n/locale/de/LC_MESSAGES/trajan.mo", "adjudicator/i18n/locale/fr/LC_MESSAGES/trajan.mo",
+                   "adjudicator/i18n/terms.json"):
         assert needed in names
     assert not [n for n in names if n.startswith(("tests/", "docs/", "fixtures/", "examples/"))]
 

@@ -110,10 +110,11 @@ def log_add(
             names = read_roster(str(roster))
         k, result = folder.add(log, io.read_bytes(str(orders)), str(orders))
         if outbox is not None:
-            from adjudicator.mail.outgoing.compose import write_player_mails
+            from adjudicator.mail.outgoing.compose import told_from, write_player_mails
 
             left_out: list[Problem] = []  # a board picture the mails lack
-            write_player_mails(str(outbox), result.state, result.private, names, k, warnings=left_out)
+            write_player_mails(str(outbox), result.state, result.private, names, k, warnings=left_out,
+                               told=told_from(result.before, result.events, result.state))
             if left_out:
                 print_problems(left_out, as_json, label="warning: ")
         echo(f"Added step {k:04d} to {log}: {k:04d}-orders.json, -game.json, -report.md, "

@@ -11,8 +11,8 @@ from adjudicator.commands import args as cli_args
 
 if TYPE_CHECKING:
     from adjudicator.errors import Problem
+    from adjudicator.files.pipeline import Adjudicated
     from adjudicator.files.write import OutputSet
-    from adjudicator.model.state import GameState
     from adjudicator.model.vocab import PlayerColour
 
 from adjudicator.commands.app import (
@@ -104,8 +104,8 @@ def adjudicate(
                 _add_reports(outputs, str(reports_dir), result.report, result.private)
             left_out: list[Problem] = []  # a board picture the mails lack, reported below
             if outbox is not None:
-                left_out = _add_mails(outputs, str(outbox), str(roster) if roster else None, result.state,
-                                      result.private, number, pictures)
+                left_out = _add_mails(outputs, str(outbox), str(roster) if roster else None, result,
+                                      number, pictures)
             if not write.is_stdout(output):
                 outputs.add(str(output), result.data, replaces="GAME", last=True)
             outputs.expect_unchanged(str(game), game_data)
@@ -135,12 +135,15 @@ def _add_reports(outputs: "OutputSet", folder: str, public: str,
         outputs.add(os.path.join(folder, f"{name}.md"), text.encode(), option="--reports-dir", folder=folder)
 
 
-def _add_mails(outputs: "OutputSet", outbox: str, roster_path: str | None, state: "GameState",
-               private: "Mapping[PlayerColour, str]", number: int | None, pictures: str) -> "list[Problem]":
-    """Every player's mail into ``outbox`` (issue 17), addressed by the roster if given; what
-    the mails lack (a board picture that could not be drawn)."""
+def _add_mails(outputs: "OutputSet", outbox: str, roster_path: str | None, result: "Adjudicated",
+               number: int | None, pictures: str) -> "list[Problem]":
+    """Every player's mail into ``outbox`` (issue 17), addressed by the roster if given, in
+    each player's language (issue 31); what the mails lack (a board picture that could not
+    be drawn)."""
     from adjudicator.errors import Malformed, problem
-    from adjudicator.mail.outgoing.compose import write_player_mails
+    from adjudicator.mail.outgoing.compose import told_from, write_player_mails
+
+    state = result.state
     from adjudicator.mail.outgoing.roster import read_roster, roster_problems
 
     roster = read_roster(roster_path) if roster_path is not None else None
@@ -152,8 +155,9 @@ def _add_mails(outputs: "OutputSet", outbox: str, roster_path: str | None, state
         raise Malformed([problem("args.mail_pictures", "--mail-pictures",
                                  f"{pictures!r} is not one of svg, png, none.")])
     left_out: list[Problem] = []
-    write_player_mails(outbox, state, private, roster, number, outputs=outputs,
-                       pictures=pictures, warnings=left_out)  # type: ignore[arg-type]
+    write_player_mails(outbox, state, result.private, roster, number, outputs=outputs,
+                       pictures=pictures, warnings=left_out,  # type: ignore[arg-type]
+                       told=told_from(result.before, result.events, state))
     return left_out
 
 

@@ -25,12 +25,16 @@ Every game file records ``seed`` (secret until the game is over), ``commitment``
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import msgspec
 
 from adjudicator.digest import sha256
 from adjudicator.errors import Malformed, Problem, problem
 from adjudicator.model.state import Contribution, Options, Seeding, SeedMethod
+
+if TYPE_CHECKING:
+    from adjudicator.i18n import Translator
 
 MIN_SEED = 16
 FAIR_PREFIX = "trajan-fair-seed:"
@@ -118,19 +122,26 @@ def options_text(options: Options | None) -> str:
                     if options.value(name) != default.value(name))
 
 
-def describe(seeding: Seeding) -> str:
-    """One short line on how the game started, for reports, ``show`` and ``verify``."""
+def describe(seeding: Seeding, tr: Translator | None = None) -> str:
+    """One short line on how the game started, for reports, ``show`` and ``verify`` (in
+    ``tr``'s language for a player's mail; English by default)."""
+    if tr is None:
+        from adjudicator.i18n import ENGLISH
+
+        tr = ENGLISH
     text = {
-        "fair": "fair (the seed comes from the game master's committed secret and every player's "
-                "contribution)",
-        "master": "not fair (the game master drew the seed alone)",
-        "test": "not fair (a test seed)",
-        "unmarked": "unmarked (an older file that does not record how the seed was made)",
+        "fair": tr.gettext("fair (the seed comes from the game master's committed secret and every player's "
+                           "contribution)"),
+        "master": tr.gettext("not fair (the game master drew the seed alone)"),
+        "test": tr.gettext("not fair (a test seed)"),
+        "unmarked": tr.gettext("unmarked (an older file that does not record how the seed was made)"),
     }[seeding.method]
-    chosen = [what for what, flag in (("start player", seeding.start_player_chosen),
-                                      ("game id", seeding.game_id_chosen)) if flag]
-    if chosen:
-        text += f"; {' and '.join(chosen)} chosen by hand"
+    if seeding.start_player_chosen and seeding.game_id_chosen:
+        text += tr.gettext("; start player and game id chosen by hand")
+    elif seeding.start_player_chosen:
+        text += tr.gettext("; start player chosen by hand")
+    elif seeding.game_id_chosen:
+        text += tr.gettext("; game id chosen by hand")
     return text
 
 

@@ -48,6 +48,8 @@ class PastHolder(Model, frozen=True):
     vacant: bool = False  # the seat stood vacant (kicked): its stand-in played, nobody held it
 
 
+# The languages a player's mail may be in (issue 31; adjudicator.i18n): BCP 47 tags.
+Language = Literal["en", "pt-BR", "de", "fr"]
 # How often a player gets mail from the mail judge (issue 27): "decisions", when they must
 # decide (with all news since their last mail) and at each quarter's end and the game's end;
 # "every-step", after every step of the game; "digest", as "decisions", plus at most one
@@ -59,7 +61,8 @@ Pictures = Literal["svg", "png", "none"]
 
 class Seat(Model, kw_only=True, frozen=True):
     """One player: the name their mails greet them by, their address, and how they want
-    their mail (every field after the address is optional, so older rosters still load).
+    their mail (every field after the address is optional, so older rosters still load),
+    in which language (default: the roster's ``language``).
 
     ``generation`` goes up by one each time the seat passes to someone else: the token of
     the seat is derived with it, so the former holder's token stops working at once.  A
@@ -72,6 +75,7 @@ class Seat(Model, kw_only=True, frozen=True):
     attach_view: bool = False  # the view file attached (for ``trajan check``/``options``)
     pictures: Pictures | None = None  # None: the roster's ``pictures``
     order_page: bool = True  # the order composer page (issue 29) attached to each decision mail
+    language: Language | None = None
     generation: Count = 0
     history: tuple[PastHolder, ...] = ()
     vacant: bool = False
@@ -92,11 +96,19 @@ class Roster(Model, kw_only=True, frozen=True):
     judge: Address | None = None
     # The board picture of every seat that names none (None: PNG where it can be made).
     pictures: Pictures | None = None
+    # The language of every player's mail unless their seat names one (default English).
+    language: Language | None = None
     players: dict[PlayerColour, Seat]
     # The game master's address: their commands by mail come from it (with their token),
     # and the judge's mails to the game master (a seat abandoned) go to it.
     gm: Address | None = None
     observers: tuple[Observer, ...] = ()
+
+    def language_of(self, colour: PlayerColour, default: Language = "en") -> Language:
+        """The language of ``colour``'s mail: their seat's, else the roster's, else ``default``
+        (the judge's ``language`` in a mail-judge game)."""
+        seat = self.players.get(colour)
+        return (seat.language if seat is not None and seat.language else None) or self.language or default
 
 
 def tenures(seat: Seat) -> list[tuple[str | None, int]]:

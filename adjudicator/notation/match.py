@@ -2,8 +2,10 @@
 
 Words are compared case-insensitively and without ``_``, ``-`` or spaces, so that
 ``germania inferior``, ``Germania-Inferior`` and ``germania_inferior`` are one name,
-and ``+2`` is ``plus2``.  Commas, semicolons and colons separate like spaces; ``#``
-starts a comment; a name may be written in double quotes (JSON escapes).
+and ``+2`` is ``plus2``; an action's name in an edition's language is that action
+(``Hafen`` is ``seaport``: :mod:`adjudicator.notation.aliases`).  Commas, semicolons
+and colons separate like spaces; ``#`` starts a comment; a name may be written in
+double quotes (JSON escapes).
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from adjudicator.notation.aliases import english
 from adjudicator.notation.table import ID, INT, TEXT, TOKEN, Item, Line, Opt, Slot, Vocab, Word
 
 _TOKEN = re.compile(r'"(?:[^"\\\n]|\\.)*"|#.*|"|[^\s,;:"#]+')
@@ -35,7 +38,7 @@ class TokenError(ValueError):
 @functools.lru_cache(maxsize=4096)
 def norm(text: str) -> str:
     text = text.lower().replace("+", "plus").rstrip(".!")
-    return re.sub(r"[\s_\-]+", "", text)
+    return english(re.sub(r"[\s_\-]+", "", text))
 
 
 def tokenize(line: str) -> list[Token]:

@@ -26,6 +26,7 @@ from adjudicator.game.options import (
     TrajanOptions,
     TurnOptions,
 )
+from adjudicator.i18n import ENGLISH, Translator
 from adjudicator.model.orders import (
     ChooseTrajanTiles,
     ConstructionBuild,
@@ -43,10 +44,14 @@ from adjudicator.rendering.tiles import trajan_tile_text
 from adjudicator.views.view import GameView
 
 
-def render_options(found: OptionsFile, grouped: bool = False, view: GameView | None = None) -> str:
-    lines = [f"Game {terminal(found.game_id)}, decision {found.decision}"]
+def render_options(found: OptionsFile, grouped: bool = False, view: GameView | None = None,
+                   tr: Translator = ENGLISH) -> str:
+    """Every option as text; ``grouped`` (the player's mail): steps that differ only in their
+    last word once; ``tr``: the language of the prose (the notation stays English)."""
+    lines = [tr.gettext("Game {game}, decision {decision}").format(game=terminal(found.game_id),
+                                                                  decision=found.decision)]
     for o in found.options:
-        lines += [""] + _render(found, o, Facts(grouped, view))
+        lines += [""] + _render(found, o, Facts(grouped, view, tr))
     return "\n".join(lines) + "\n"
 
 
@@ -56,6 +61,7 @@ class Facts:
 
     grouped: bool = False
     view: GameView | None = None
+    tr: Translator = ENGLISH  # the language of the prose
 
 
 def _header(found: OptionsFile, o: Options) -> str:
@@ -64,28 +70,37 @@ def _header(found: OptionsFile, o: Options) -> str:
 
 
 def _render(found: OptionsFile, o: Options, facts: Facts) -> list[str]:
+    tr = facts.tr
+    _ = tr.gettext
     if isinstance(o, NoDecision):
-        return [f"{o.player}: nothing to decide ({o.reason})."]
+        return [_("{player}: nothing to decide ({reason}).").format(player=o.player, reason=o.reason)]
     head = _header(found, o)
     if isinstance(o, MarkersOptions):
-        return [f"{o.player}: put {o.markers_per_tray} markers in each tray (2 of each colour: "
-                f"{', '.join(o.colours)}); {', '.join(o.players)} answer this in any order. For example:",
+        said = _("{player}: put {n} markers in each tray (2 of each colour: {colours}); {players} answer "
+                 "this in any order. For example:")
+        return [said.format(player=o.player, n=o.markers_per_tray, colours=", ".join(o.colours),
+                            players=", ".join(o.players)),
                 head, *answer_lines(_example_markers(o))]
     if isinstance(o, CardsOptions):
-        return [f"{o.player}: take {o.cards_left} starting card(s), one at a time, top to bottom "
-                "(one take line each, or all on one line):", head,
+        said = tr.ngettext("{player}: take {n} starting card(s), one at a time, top to bottom (one take "
+                           "line each, or all on one line):",
+                           "{player}: take {n} starting card(s), one at a time, top to bottom (one take "
+                           "line each, or all on one line):", o.cards_left)
+        return [said.format(player=o.player, n=o.cards_left), head,
                 *(_comment(answer_lines(TakeCards(take=(s.source,)))[0],
-                           f"top: {s.top}" if s.top else f"{s.count} cards") for s in o.sources)]
+                           _("top: {card}").format(card=s.top) if s.top else _("{n} cards").format(n=s.count))
+                  for s in o.sources)]
     if isinstance(o, TrajanOptions):
-        return [f"{o.player}: take the top tile of 3 different stacks onto slots II, IV and VI, "
-                "for example:", head, *_trajan(o)]
+        return [_("{player}: take the top tile of 3 different stacks onto slots II, IV and VI, for "
+                  "example:").format(player=o.player), head, *_trajan(o, tr)]
     if isinstance(o, (DemandsOptions, ConsulOptions)):
-        what = "meet the people's demands" if isinstance(o, DemandsOptions) else "choose a bonus tile"
-        return [f"{o.player}: {what}; one of these lines:", head,
-                *(line for a in o.answers for line in answer_lines(a))]
+        said = (_("{player}: meet the people's demands; one of these lines:") if isinstance(o, DemandsOptions)
+                else _("{player}: choose a bonus tile; one of these lines:"))
+        return [said.format(player=o.player), head, *(line for a in o.answers for line in answer_lines(a))]
     if isinstance(o, ContinueOptions):
-        end = "or end the turn" if o.may_end else "a discard is due"
-        return [f"{o.player}: continue your turn ({end}); the legal next steps:", head,
+        said = (_("{player}: continue your turn (or end the turn); the legal next steps:") if o.may_end
+                else _("{player}: continue your turn (a discard is due); the legal next steps:"))
+        return [said.format(player=o.player), head,
                 *(step_text(s) for s in o.steps), *(["end turn"] if o.may_end else [])]
     assert isinstance(o, TurnOptions)
     return _render_turn(o, head, facts)
@@ -101,40 +116,48 @@ def _example_markers(o: MarkersOptions) -> PlaceMarkers:
     return PlaceMarkers(trays=MarkerPlacement(**pairs))
 
 
-def _trajan(o: TrajanOptions) -> list[str]:
+def _trajan(o: TrajanOptions, tr: Translator) -> list[str]:
     stacks = [s.stack for s in o.stacks]
     out = []
     if len(stacks) >= 3:
         example = ChooseTrajanTiles(slots=StartingTiles(II=stacks[0], IV=stacks[1], VI=stacks[2]))
         out += answer_lines(example)
-    return out + [f"# {s.stack}: {trajan_tile_text(s.top)}" for s in o.stacks]
+    return out + [f"# {s.stack}: {trajan_tile_text(s.top, tr)}" for s in o.stacks]
 
 
-def _render_turn(o: TurnOptions, head: str, facts: Facts = Facts()) -> list[str]:
+def _render_turn(o: TurnOptions, head: str, facts: Facts) -> list[str]:
+    tr = facts.tr
+    _ = tr.gettext
     if facts.grouped:
-        intro = (f"{o.player}: your turn. Copy one sow line (it empties that tray) and the steps you "
-                 "choose from those below it; a line followed by \"# or: ...\" may end in any of those "
-                 "words instead:")
+        intro = _("{player}: your turn. Copy one sow line (it empties that tray) and the steps you "
+                  "choose from "
+                  "those below it; a line followed by \"# or: ...\" may end in any of those words "
+                  "instead:").format(player=o.player)
     else:
-        intro = (f"{o.player}: your turn. Paste the header, one sow line (it empties that tray) and "
-                 "the steps you choose from those below it:")
+        intro = _("{player}: your turn. Paste the header, one sow line (it empties that tray) and the "
+                  "steps you "
+                  "choose from those below it:").format(player=o.player)
     lines = [intro, head]
     for t in o.trays:
         tile = ""
         if t.trajan_tile:
-            tile = f"; Trajan tile {trajan_tile_text(t.trajan_tile)} " + (
-                "can be accomplished" if t.accomplishable else "not accomplished")
-        end = " (the round ends)" if t.round_ends else ""
-        lines.append(_comment(step_text(t.sow), f"{len(t.markers)} marker(s) -> {t.target}, "
-                              f"time {t.time_after}{end}{tile}"))
+            said = (_("; Trajan tile {tile} can be accomplished") if t.accomplishable
+                    else _("; Trajan tile {tile} not accomplished"))
+            tile = said.format(tile=trajan_tile_text(t.trajan_tile, tr))
+        end = _(" (the round ends)") if t.round_ends else ""
+        note = tr.ngettext("{n} marker(s) -> {target}, time {time}{end}{tile}",
+                           "{n} marker(s) -> {target}, time {time}{end}{tile}", len(t.markers)).format(
+            n=len(t.markers), target=tr.action(t.target), time=t.time_after, end=end, tile=tile)
+        lines.append(_comment(step_text(t.sow), note))
         if facts.grouped:
-            lines += grouped_steps(t.actions, o.player, facts.view) or ["  # no action possible"]
+            lines += grouped_steps(t.actions, o.player, facts.view, tr) or ["  # " + _("no action possible")]
         else:
-            lines += [f"  {step_text(s)}" for s in t.actions] or ["  # no action possible"]
+            lines += [f"  {step_text(s)}" for s in t.actions] or ["  # " + _("no action possible")]
     if o.extra_tiles:
         held = ", ".join(e.action or "wild" for e in o.extra_tiles)
-        lines.append(f"# extra action tiles held: {held} (after that action: extra ACTION, or extra "
-                     "ACTION wild for the wild card)")
+        said = _("extra action tiles held: {tiles} (after that action: extra ACTION, or extra ACTION wild "
+                 "for the wild card)")
+        lines.append("# " + said.format(tiles=held))
     return lines
 
 
@@ -153,7 +176,7 @@ def legal_lines(found: OptionsFile) -> list[str]:
         elif isinstance(o, CardsOptions):
             out += [answer_lines(TakeCards(take=(s.source,)))[0] for s in o.sources]
         elif isinstance(o, TrajanOptions):
-            out += _trajan(o)[:1]
+            out += _trajan(o, ENGLISH)[:1]
     return list(dict.fromkeys(out))
 
 
@@ -162,7 +185,8 @@ def legal_lines(found: OptionsFile) -> list[str]:
 _GROUP_LEAST = 3  # steps that differ in their last word, printed once from this many
 
 
-def grouped_steps(steps: tuple[Step, ...], player: PlayerColour, view: GameView | None) -> list[str]:
+def grouped_steps(steps: tuple[Step, ...], player: PlayerColour, view: GameView | None,
+                  tr: Translator = ENGLISH) -> list[str]:
     """The steps after one sow line, those that differ only in their last word(s) printed
     once (the first of them whole), the others named in a comment below it."""
     groups: dict[str, list[Step]] = {}
@@ -171,12 +195,13 @@ def grouped_steps(steps: tuple[Step, ...], player: PlayerColour, view: GameView 
     out: list[str] = []
     for key, members in groups.items():
         if isinstance(members[0], ConstructionBuild) and view is not None:
-            out += _build_lines([m for m in members if isinstance(m, ConstructionBuild)], player, view)
+            out += _build_lines([m for m in members if isinstance(m, ConstructionBuild)], player, view, tr)
         elif len(members) < _GROUP_LEAST:
             out += [f"  {step_text(m)}" for m in members]
         else:
             rest = [step_text(m)[len(key):].strip() for m in members[1:]]
-            out += [f"  {step_text(members[0])}", f"  #   or: {', '.join(rest)}"]
+            out += [f"  {step_text(members[0])}", "  #   " + tr.gettext("or: {words}").format(words=", "
+                     "".join(rest))]
     return out
 
 
@@ -194,7 +219,8 @@ def _group_key(step: Step) -> str:
     return " ".join(words[:-1]) if len(words) > 1 else text
 
 
-def _build_lines(builds: list[ConstructionBuild], player: PlayerColour, view: GameView) -> list[str]:
+def _build_lines(builds: list[ConstructionBuild], player: PlayerColour, view: GameView,
+                 tr: Translator = ENGLISH) -> list[str]:
     """The legal construction sites by the type of their tile, each type's first-tile bonus
     action named while the player has no tile of that type."""
     tiles = {s.site: s.tile for s in view.board.district}
@@ -209,13 +235,14 @@ def _build_lines(builds: list[ConstructionBuild], player: PlayerColour, view: Ga
     lines = [f"  {step_text(builds[0])}"]
     if len(builds) == 1:
         return lines
-    lines.append("  #   or any of these sites, by the tile there (the first tile of a type brings "
-                 "its bonus action):")
+    lines.append("  #   " + tr.gettext("or any of these sites, by the tile there (the first tile of a type "
+                                      "brings its bonus action):"))
     for kind, sites in by_type.items():
         if not kind:
-            label = "no tile (a worker only)"
+            label = tr.gettext("no tile (a worker only)")
         else:
             bonus = next(t.bonus_action for t in data.construction.types if t.type == kind)
-            label = kind if kind in owned else f"{kind} (first brings a {bonus} action)"
+            label = kind if kind in owned else tr.gettext("{tile} (first brings a {action} action)").format(
+                tile=kind, action=tr.action(bonus))
         lines.append(f"  #   {label}: {' '.join(sites)}")
     return lines

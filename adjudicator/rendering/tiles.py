@@ -4,9 +4,10 @@ colours, category and victory points (the board of ``show`` and the ``options``)
 from __future__ import annotations
 
 from adjudicator.components import components
+from adjudicator.i18n import ENGLISH, Translator
 
 
-def trajan_tile_text(tile_id: str) -> str:
+def trajan_tile_text(tile_id: str, tr: Translator = ENGLISH) -> str:
     """``workers-4 (green+orange, workers, 5 VP)``; a demand tile names its icon (``demand-4
     (green+green, demand: games, 1 VP)``, issue 27); an unknown id as it is."""
     data = components().trajan_tile.get(tile_id)
@@ -14,4 +15,5 @@ def trajan_tile_text(tile_id: str) -> str:
         return tile_id
     demand = getattr(data.effect, "demand", None)
     what = f"{data.category}: {demand}" if data.category == "demand" and demand else data.category
-    return f"{tile_id} ({'+'.join(data.colours)}, {what}, {data.vp} VP)"
+    return tr.gettext("{tile} ({colours}, {category}, {vp} VP)").format(
+        tile=tile_id, colours="+".join(data.colours), category=what, vp=data.vp)

@@ -7,7 +7,8 @@ Refusals, receipts and reminders are short; every mail has a ``Date``, the judge
 the player's display names, and a subject ``[Trajan GAME] decision N: ...`` that fits one
 line, so that mail clients sort and thread them; a receipt or refusal answers the
 player's own message (``In-Reply-To``, ``References``).  A refusal for a missing or
-wrong token says nothing about the game.
+wrong token says nothing about the game.  Each is in the player's language (``tr``, issue 31;
+English is the text as it always was; the subject's ``[Trajan GAME]`` stays as it is).
 
 Header safety (issue 25): the addresses are checked ones, every text a field carries is
 terminal-escaped and written by :mod:`adjudicator.mail.outgoing.headers`, never decoded
@@ -28,11 +29,13 @@ from email.utils import format_datetime, make_msgid
 
 from adjudicator.errors import Problem
 from adjudicator.escape import terminal
+from adjudicator.i18n import ENGLISH, Translator
+from adjudicator.i18n.problems import problem_text
 from adjudicator.mail.judge.refusal import Context, refusal_lines
 from adjudicator.mail.outgoing import headers
 from adjudicator.mail.read import Sources
 
-JUDGE_NAME = "Trajan judge"
+JUDGE_NAME = "Trajan judge"  # translated where it is shown: tr.gettext(JUDGE_NAME)
 # The game id in a subject the judge wrote, kept in a reply ("Re: ..."): "[Trajan GAME] ..."
 # (every mail since issue 27), and the older "Trajan GAME, decision N: ..." of the player's mail.
 _SUBJECT_GAME = re.compile(r"\[trajan (\S+?)\]|\bTrajan (\S+?), decision \d+:", re.IGNORECASE)
@@ -83,9 +86,10 @@ class Answering:
 
 
 def _message(sender: str, to: str, title: str, body: str, now: datetime, *, name: str | None = None,
-             reply_to: Answering | None = None, msgid: str | None = None) -> EmailMessage:
+             reply_to: Answering | None = None, msgid: str | None = None,
+             tr: Translator = ENGLISH) -> EmailMessage:
     message = EmailMessage()
-    message["From"] = headers.mailbox("From", JUDGE_NAME, sender)
+    message["From"] = headers.mailbox("From", tr.gettext(JUDGE_NAME), sender)
     message["To"] = headers.mailbox("To", terminal(name) if name else "", to)
     message["Subject"] = headers.text("Subject", terminal(_reply_subject(reply_to, title)))
     message["Date"] = format_datetime(now)
@@ -136,87 +140,115 @@ def _lines(body: str) -> str:
     return "\n".join(out) + "\n"
 
 
-def receipt_line(decision: int, waiting: Sequence[str] = ()) -> str:
+def receipt_line(decision: int, waiting: Sequence[str] = (), tr: Translator = ENGLISH) -> str:
     """The receipt of an accepted order, as a line (alone, or at the top of the next mail)."""
     if waiting:
-        return (f"Your answer to decision {decision} was accepted. The answers are revealed together "
-                f"once {', '.join(waiting)} {'has' if len(waiting) == 1 else 'have'} answered.")
-    return f"Your orders for decision {decision} were accepted."
+        return tr.ngettext("Your answer to decision {decision} was accepted. The answers are revealed "
+                           "together "
+                           "once {players} has answered.",
+                           "Your answer to decision {decision} was accepted. The answers are revealed "
+                           "together "
+                           "once {players} have answered.", len(waiting)).format(
+                               decision=decision, players=", ".join(waiting))
+    return tr.gettext("Your orders for decision {decision} were accepted.").format(decision=decision)
 
 
 def receipt(sender: str, to: str, game: str, decision: int, now: datetime, *, name: str | None = None,
             reply_to: Answering | None = None, waiting: Sequence[str] = (),
-            msgid: str | None = None) -> EmailMessage:
-    body = (f"{receipt_line(decision, waiting)}\n\n"
-            "The judge mails you what followed when you decide next.\n")
-    return _message(sender, to, subject(game, f"decision {decision}: orders accepted"), body, now,
-                    name=name, reply_to=reply_to, msgid=msgid)
+            msgid: str | None = None, tr: Translator = ENGLISH) -> EmailMessage:
+    body = (f"{receipt_line(decision, waiting, tr)}\n\n"
+            + tr.gettext("The judge mails you what followed when you decide next.") + "\n")
+    title = f"decision {decision}: " + tr.gettext("orders accepted")
+    return _message(sender, to, subject(game, title), body, now, name=name, reply_to=reply_to, msgid=msgid,
+                    tr=tr)
 
 
 def refusal(sender: str, to: str, game: str, problems: Sequence[Problem], now: datetime, *,
             name: str | None = None, reply_to: Answering | None = None, sources: Sources | None = None,
             context: Context | None = None, decision: int | None = None,
-            msgid: str | None = None) -> EmailMessage:
+            msgid: str | None = None, tr: Translator = ENGLISH) -> EmailMessage:
     """The problems in words: each with the player's own line, what is wrong, what to write."""
-    about = f"decision {decision}" if decision is not None else f"the game {terminal(game)}"
-    lines = [f"Your orders for {about} were refused; nothing changed in the game.",
-             "Correct what is listed below and send your whole order again.", "",
-             *refusal_lines(problems, sources, context or Context(game_id=game))]
-    title = f"decision {decision}: orders refused" if decision is not None else "orders refused"
+    _ = tr.gettext
+    first = (_("Your orders for decision {decision} were refused; nothing changed in the game.").format(
+                 decision=decision) if decision is not None else
+             _("Your orders for the game {game} were refused; nothing changed in the game.").format(
+                 game=terminal(game)))
+    lines = [first, _("Correct what is listed below and send your whole order again."), "",
+             *refusal_lines(problems, sources, context or Context(game_id=game), tr)]
+    title = f"decision {decision}: " + _("orders refused") if decision is not None else _("orders refused")
     return _message(sender, to, subject(game, title), "\n".join(lines), now, name=name, reply_to=reply_to,
-                    msgid=msgid)
+                    msgid=msgid, tr=tr)
 
 
 def token_refusal(sender: str, to: str, now: datetime, *, name: str | None = None,
-                  reply_to: Answering | None = None, msgid: str | None = None) -> EmailMessage:
+                  reply_to: Answering | None = None, msgid: str | None = None,
+                  tr: Translator = ENGLISH) -> EmailMessage:
     """Sent to the registered address, whoever wrote: tells nothing about the game."""
-    body = ("A message sent to the judge in your name was refused: it did not carry your token. "
-            "If you sent it, copy the line beginning with \"token\" from the judge's latest mail to you "
-            "into your orders (or reply to that mail, quoting it). If you did not, someone else wrote "
-            "it; nothing was changed.\n"
+    body = (tr.gettext("A message sent to the judge in your name was refused: it did not carry your token. "
+                       "If you sent it, copy the line beginning with \"token\" from the judge's latest "
+                       "mail to "
+                       "you into your orders (or reply to that mail, quoting it). If you did not, "
+                       "someone else "
+                       "wrote it; nothing was changed.") + "\n"
             # issue 25: a request needs the token too; at most one such note a day
-            "To get the judge's latest mail again, reply to it with the subject \"resend\", keeping "
-            "its quoted text (it holds your token). The judge sends at most one note like this a day.\n")
-    return _message(sender, to, subject(None, "message refused"), body, now, name=name, reply_to=reply_to,
-                    msgid=msgid)
+            + tr.gettext("To get the judge's latest mail again, reply to it with the subject \"resend\", "
+                         "keeping its quoted text (it holds your token). The judge sends at most one "
+                         "note like "
+                         "this a day.") + "\n")
+    return _message(sender, to, subject(None, tr.gettext("message refused")), body, now, name=name,
+                    reply_to=reply_to, msgid=msgid, tr=tr)
 
 
 def unreadable(sender: str, to: str, reason: Problem, now: datetime, *, name: str | None = None,
-               reply_to: Answering | None = None, msgid: str | None = None) -> EmailMessage:
+               reply_to: Answering | None = None, msgid: str | None = None,
+               tr: Translator = ENGLISH) -> EmailMessage:
     """Sent to the registered address for a message the judge did not read (over a limit,
     or not readable as mail): tells nothing about the game (issue 25)."""
-    body = ("A message sent to the judge in your name was not read:\n\n"
-            f"{terminal(reason.message)} [{reason.code}]\n\n"
-            "Nothing was changed. If you sent it, send your orders again as a short plain-text "
-            "reply to the judge's latest mail. The judge sends at most one note like this a day.\n")
-    return _message(sender, to, subject(None, "message not read"), body, now, name=name, reply_to=reply_to,
-                    msgid=msgid)
+    said = terminal(reason.message) if tr is ENGLISH else terminal(problem_text(reason, tr))
+    body = (tr.gettext("A message sent to the judge in your name was not read:") + "\n\n"
+            f"{said} [{reason.code}]\n\n"
+            + tr.gettext("Nothing was changed. If you sent it, send your orders again as a short plain-text "
+                         "reply to the judge's latest mail. The judge sends at most one note like this "
+                         "a day.")
+            + "\n")
+    return _message(sender, to, subject(None, tr.gettext("message not read")), body, now, name=name,
+                    reply_to=reply_to, msgid=msgid, tr=tr)
 
 
 def which_game(sender: str, to: str, now: datetime, *, name: str | None = None,
-               reply_to: Answering | None = None, msgid: str | None = None) -> EmailMessage:
+               reply_to: Answering | None = None, msgid: str | None = None,
+               tr: Translator = ENGLISH) -> EmailMessage:
     """To an address that plays several games of one judge, when a message (a ``resend``,
     or one carrying the tokens of several games) does not say which game it is for."""
-    body = ("The judge could not tell which of your games your message is for, so it did nothing "
-            "with it. Reply to the judge's latest mail of that game (its subject names the game), or "
-            "put the game's name in the subject, and send it again.\n")
-    return _message(sender, to, subject(None, "which game?"), body, now, name=name, reply_to=reply_to,
-                    msgid=msgid)
+    body = tr.gettext("The judge could not tell which of your games your message is for, so it did nothing "
+                      "with it. Reply to the judge's latest mail of that game (its subject names the "
+                      "game), or "
+                      "put the game's name in the subject, and send it again.") + "\n"
+    return _message(sender, to, subject(None, tr.gettext("which game?")), body, now, name=name,
+                    reply_to=reply_to, msgid=msgid, tr=tr)
 
 
 def reminder(sender: str, to: str, game: str, decision: int, deadline: datetime, now: datetime, *,
              name: str | None = None, reply_to: Answering | None = None,
-             msgid: str | None = None) -> EmailMessage:
-    body = (f"The judge is waiting for your answer to decision {decision} of the game {terminal(game)}.\n"
-            f"The deadline is {when(deadline)}; after it, a bot answers for you.\n"
-            "To get the mail with your options again, reply to it with the subject \"resend\", "
-            "keeping its quoted text (it holds your token).\n")
-    return _message(sender, to, subject(game, f"decision {decision}: reminder"), body, now, name=name,
-                    reply_to=reply_to, msgid=msgid)
+             msgid: str | None = None, tr: Translator = ENGLISH) -> EmailMessage:
+    _ = tr.gettext
+    body = (_("The judge is waiting for your answer to decision {decision} of the game {game}.").format(
+                decision=decision, game=terminal(game)) + "\n"
+            + _("The deadline is {deadline}; after it, a bot answers for you.").format(
+                deadline=when(deadline, tr)) + "\n"
+            + _("To get the mail with your options again, reply to it with the subject \"resend\", "
+                "keeping its "
+                "quoted text (it holds your token).") + "\n")
+    return _message(sender, to, subject(game, f"decision {decision}: " + _("reminder")), body, now, name=name,
+                    reply_to=reply_to, msgid=msgid, tr=tr)
 
 
-def when(moment: datetime) -> str:
-    """A deadline as people read it, with its time zone: ``Wed 4 Mar 2026, 18:00 CET``."""
+def when(moment: datetime, tr: Translator = ENGLISH) -> str:
+    """A deadline as people read it, with its time zone: ``Wed 4 Mar 2026, 18:00 CET``; in
+    another language, in its locale (:meth:`Translator.when`: ``Sonntag, 8. März 2026, 18:00
+    Uhr (Europe/Rome, UTC+01:00)``)."""
+    if tr is not ENGLISH:
+        return tr.when(moment)
     zone = moment.tzname() or "UTC"
     return f"{moment:%a} {moment.day} {moment:%b %Y, %H:%M} {zone}"
 

@@ -18,7 +18,7 @@ import msgspec
 
 from adjudicator.errors import Malformed, problem
 from adjudicator.files import io
-from adjudicator.model.roster import Address
+from adjudicator.model.roster import Address, Language
 
 Port = Annotated[int, msgspec.Meta(ge=1, le=65535)]
 
@@ -104,6 +104,9 @@ class JudgeConfig(_Settings, frozen=True, kw_only=True):
     absence: Absence = msgspec.field(default_factory=Absence)
     requests: Requests = msgspec.field(default_factory=Requests)
     endgame: Endgame = msgspec.field(default_factory=Endgame)
+    # The language of the game master's messages, and of every player's mail where the
+    # roster names none (issue 31): "en", "pt-BR", "de" or "fr".
+    language: Language = "en"
 
     @property
     def bot(self) -> str:

@@ -18,7 +18,8 @@ one who answered gets only a receipt.
 A decision mail names the decision's deadline (with its time zone), who else the game
 waits for, and carries the player's token; its board picture marks what changed since
 the player's last mail.  Everything in a player's mail is computed from their view and
-their private reports.
+their private reports; in the player's language (:meth:`Game.tr`, issue 31), the news told
+again from each step's events (:func:`adjudicator.i18n.steps.step_report`).
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from typing import TYPE_CHECKING
 from adjudicator.errors import Illegal, Malformed, Problem, problem
 from adjudicator.files import io
 from adjudicator.game.engine import answered, deciders, simultaneous
+from adjudicator.i18n.steps import step_report
 from adjudicator.mail.judge import campaign, clock, compose, deadlines, gamelog, record, standin, tablemail
 from adjudicator.mail.judge.refusal import Context
 from adjudicator.mail.judge.told import Told
@@ -140,21 +142,26 @@ def _mail(game: Game, commit: record.Commit, state: GameState, step: int, colour
     me = told(commit, colour)
     first = max(0, me.news_upto + 1)
     steps = list(range(first, step + 1))
-    reports = [_report(game, k, colour) for k in steps[-MAX_NEWS:]]
+    tr = game.tr(colour)
+    reports = [step_report(game.log, k, colour, tr) for k in steps[-MAX_NEWS:]]
     if len(steps) > MAX_NEWS:
-        reports.insert(0, f"(and {len(steps) - MAX_NEWS} earlier decisions: see the game's replay or ask "
-                          "the game master)\n")
+        more = len(steps) - MAX_NEWS
+        reports.insert(0, tr.ngettext("(and {n} earlier decisions: see the game's replay or ask the "
+                                      "game master)",
+                                      "(and {n} earlier decisions: see the game's replay or ask the "
+                                      "game master)",
+                                      more).format(n=more) + "\n")
     before = view_of(_game_at(game, me.news_upto), colour) if me.news_upto >= 0 else None
-    notes = [compose.receipt_line(d) for d in me.receipts]
+    notes = [compose.receipt_line(d, tr=tr) for d in me.receipts]
     view = view_of(state, colour)
     # The board picture in the mails that ask for a decision, and in the last one.
     picture = decides or isinstance(state.pending, GameOver)
     pictures = picture_choice(game.roster, colour, game.config.pictures) if picture else "none"
     left_out: list[Problem] = []
     message = player_mail(view, reports, game.roster, pictures, notes=notes,
-                          deadline=_deadline(game, commit, step, state) if decides else None,
+                          deadline=_deadline(game, commit, step, state, colour) if decides else None,
                           token=game.token(colour, state.game_id), before=before,
-                          date=game.now, judge=game.config.address, warnings=left_out)
+                          date=game.now, judge=game.config.address, warnings=left_out, tr=tr)
     for warning in left_out:  # a picture or page left out: said, never silent (issue 25)
         game.summary.warn(warning)
         game.summary.add(_LEFT_OUT.get(warning.code, "mails without their board picture"))
@@ -195,13 +202,15 @@ def _receipt_alone(game: Game, commit: record.Commit, answer: Answered, waiting:
     seat, sender = game.roster.players[answer.colour], game.config.address
     msgid = compose.message_id(sender, "receipt", answer.key or f"{answer.colour}\0{answer.decision}")
     commit.mail(compose.receipt(sender, seat.address, game.game_id, answer.decision, game.now,
-                                name=seat.name, reply_to=answer.message, waiting=waiting, msgid=msgid),
+                                name=seat.name, reply_to=answer.message, waiting=waiting, msgid=msgid,
+                                tr=game.tr(answer.colour)),
                 answer.colour, "receipt")
     told(commit, answer.colour).receipts = []
 
 
-def _deadline(game: Game, commit: record.Commit, step: int, state: GameState) -> str | None:
-    """The deadline of the decision opened at ``step``, as people read it, with its zone
+def _deadline(game: Game, commit: record.Commit, step: int, state: GameState,
+              colour: PlayerColour) -> str | None:
+    """The deadline of the decision opened at ``step``, as ``colour`` reads it, with its zone
     (issue 28: the game master's pauses and extensions counted; None while none runs, or
     while the stand-in answers for the player: :mod:`.tablemail` says so instead)."""
     rules = game.config.deadlines
@@ -213,18 +222,16 @@ def _deadline(game: Game, commit: record.Commit, step: int, state: GameState) ->
     due = clock.deadline(game.config, c, state.decision, opened)
     if due is None or c.paused() is not None:
         return None
-    return compose.when(due.astimezone(where)) + ("" if rules.timezone == "UTC" else f" ({rules.timezone})")
+    due = due.astimezone(where)
+    tr = game.tr(colour)
+    if tr.language != "en":  # the zone's name and offset are in the locale's form
+        return compose.when(due, tr)
+    return compose.when(due) + ("" if rules.timezone == "UTC" else f" ({rules.timezone})")
 
 
 def _game_at(game: Game, step: int) -> GameState:
     name = game.log / f"{step:04d}-game.json"
     return io.load_game(io.read_bytes(str(name)), name.name)
-
-
-def _report(game: Game, step: int, colour: str) -> str:
-    if step == 0:
-        return "The game has begun: the board is set up as shown below.\n"
-    return io.read_bytes(str(game.log / f"{step:04d}-report-{colour}.md")).decode("utf-8")
 
 
 # --- An answer: refused in words, or accepted --------------------------------------------------
@@ -292,7 +299,7 @@ def _refuse(game: Game, commit: record.Commit, message: compose.Answering, colou
     commit.mail(compose.refusal(sender, seat.address, current.game_id, problems, game.now,
                                 name=seat.name, reply_to=message, sources=sources, context=context,
                                 decision=decision if decision is not None else current.decision,
-                                msgid=compose.message_id(sender, "refusal", key)),
+                                msgid=compose.message_id(sender, "refusal", key), tr=game.tr(colour)),
                 colour, "refusal")
     return "refused (orders)"
 
@@ -305,4 +312,5 @@ def reminder(game: Game, commit: record.Commit, state: GameState, step: int, due
         thread = compose.Answering(message_id=asked) if asked else None
         msgid = compose.message_id(sender, "reminder", f"{state.game_id}\0{step}\0{colour}")
         commit.mail(compose.reminder(sender, seat.address, state.game_id, state.decision, due, game.now,
-                                     name=seat.name, reply_to=thread, msgid=msgid), colour, "reminder")
+                                     name=seat.name, reply_to=thread, msgid=msgid, tr=game.tr(colour)),
+                    colour, "reminder")

@@ -4,7 +4,10 @@ each with the player's own line quoted, what is wrong with it, and what to write
 and no line number reaches a mail: a mail client shows neither.
 
 Everything said here comes from the problems (computed on what the player could see),
-the lines the player wrote, and the options of the player's own view.
+the lines the player wrote, and the options of the player's own view.  In another language
+than English (``tr``, issue 31) a problem is said with its code's meaning
+(:func:`adjudicator.i18n.problems.problem_text`), beside the player's line and the lines
+they may write.
 """
 
 from __future__ import annotations
@@ -16,6 +19,8 @@ from dataclasses import dataclass
 
 from adjudicator.errors import Problem
 from adjudicator.escape import terminal
+from adjudicator.i18n import ENGLISH, Translator
+from adjudicator.i18n.problems import problem_text
 from adjudicator.mail.read import Sources
 from adjudicator.notation.parse import quoted
 
@@ -39,20 +44,21 @@ class Context:
     colour: str | None = None
 
 
-def refusal_lines(problems: Sequence[Problem], sources: Sources | None, context: Context) -> list[str]:
+def refusal_lines(problems: Sequence[Problem], sources: Sources | None, context: Context,
+                  tr: Translator = ENGLISH) -> list[str]:
     """The refusal's text: a numbered item per problem, in the order they were found."""
     items: list[list[str]] = []
     for p in problems:
-        items.append(_item(p, sources, context))
+        items.append(_item(p, sources, context, tr))
     out: list[str] = []
     for n, item in enumerate(items, 1):
         out += [f"{n}. {item[0]}", *(f"   {line}" for line in item[1:]), ""]
     return out
 
 
-def _item(p: Problem, sources: Sources | None, context: Context) -> list[str]:
+def _item(p: Problem, sources: Sources | None, context: Context, tr: Translator = ENGLISH) -> list[str]:
     """One problem: what the player wrote, what is wrong, what to write instead."""
-    message = terminal(p.message)
+    message = terminal(problem_text(p, tr))
     written: str | None = None
     found = _QUOTED_LINE.match(message)
     if found is not None:
@@ -61,47 +67,52 @@ def _item(p: Problem, sources: Sources | None, context: Context) -> list[str]:
         line = sources.line_of(p.path)
         if line is not None and not sources.borrowed_path(p.path):
             written = quoted(line)
-    said = [_sentence(p, message, context, written)]
+    said = [_sentence(p, message, context, written, tr)]
     if p.code in _ENVELOPE or p.code.startswith("mail.") or p.code.startswith("judge."):
         pass
-    elif written is not None and "Write instead:" not in message:
+    elif written is not None and "Write instead:" not in p.message:
         near = _nearest(written, context.legal)
         if near:
-            said.append("Lines you may write instead: " + "; ".join(near) + ".")
-    head = f"You wrote: {written}" if written is not None else said.pop(0)
+            said.append(tr.gettext("Lines you may write instead: {lines}.").format(lines="; ".join(near)))
+    head = tr.gettext("You wrote: {line}").format(line=written) if written is not None else said.pop(0)
     return [head, *said, f"[{terminal(p.code)}]"]  # the stable code, to quote when asking
 
 
-def _sentence(p: Problem, message: str, context: Context, written: str | None = None) -> str:
+def _sentence(p: Problem, message: str, context: Context, written: str | None = None,
+              tr: Translator = ENGLISH) -> str:
     """The problem's sentence, said for a mail where that helps."""
+    _ = tr.gettext
     if p.code == "orders.stale" and context.decision is not None:
-        now = (f"it is your decision now: reply to the judge's latest mail (its subject says decision "
-               f"{context.decision}), or send \"resend\" to get it again"
-               if context.decides else "the judge mails you when you decide next")
-        return f"{message} You replied to an older mail; {now}."
+        if context.decides:
+            return _("{problem} You replied to an older mail; it is your decision now: reply to the judge's "
+                     "latest mail (its subject says decision {decision}), or send \"resend\" to get it "
+                     "again.").format(problem=message, decision=context.decision)
+        return _("{problem} You replied to an older mail; the judge mails you when you decide next.").format(
+            problem=message)
     if p.code in ("notation.wrong_game", "orders.wrong_game") and context.colour is not None:
-        return (f"{message} The token in your message is your token for the game {terminal(context.game_id)} "
-                f"(where you play {context.colour}), so the judge read your message for that game. For "
-                "another game, reply to the judge's latest mail of that game: its token line is that "
-                "game's.")
+        return _("{problem} The token in your message is your token for the game {game} (where you play "
+                 "{colour}), so the judge read your message for that game. For another game, reply to the "
+                 "judge's latest mail of that game: its token line is that game's.").format(
+                     problem=message, game=terminal(context.game_id), colour=context.colour)
     if written is None and p.path.startswith("$.") and p.code.startswith(("schema.", "input.")):
-        return f"In your order file, {_field(p.path)}: {message}"
+        return _("In your order file, {field}: {problem}").format(field=_field(p.path, tr), problem=message)
     return message
 
 
 _PART = re.compile(r"\.([A-Za-z_][A-Za-z0-9_]*)|\[(\d+)\]")
 
 
-def _field(path: str) -> str:
+def _field(path: str, tr: Translator = ENGLISH) -> str:
     """A JSON path in words, for a person: ``$.answer.steps[2].do`` -> 'the field "do" of item 3
     of "steps" of "answer"' (the path itself stays in the files for tools)."""
-    words = [f"item {int(index) + 1}" if index else f'"{terminal(name)}"'
+    _ = tr.gettext
+    parts = [(True, _("item {n}").format(n=int(index) + 1)) if index else (False, f'"{terminal(name)}"')
              for name, index in _PART.findall(path[1:])]
-    if not words:
-        return "the whole file"
-    *outer, last = words
-    head = last if last.startswith("item") else f"the field {last}"
-    return head + "".join(f" of {w}" for w in reversed(outer))
+    if not parts:
+        return _("the whole file")
+    *outer, (item, last) = parts
+    head = last if item else _("the field {name}").format(name=last)
+    return head + "".join(_(" of {part}").format(part=w) for _i, w in reversed(outer))
 
 
 def _nearest(written: str, legal: Sequence[str]) -> list[str]:

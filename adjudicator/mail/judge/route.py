@@ -194,10 +194,13 @@ def route(games: list[Game], letter: Letter, keys: list[str]) -> Game | Answer |
         return named[0][0]
     game, colour = holders[0]
     to, judge = game.roster.players[colour].address, game.config.address
+    tr = game.tr(colour)
     if right:
-        hint = compose.which_game(judge, to, game.now, msgid=compose.message_id(judge, "which", keys[-1]))
+        hint = compose.which_game(judge, to, game.now, msgid=compose.message_id(judge, "which", keys[-1]),
+                                  tr=tr)
         return Answer("refused (which game?)", hint, holders, unproven=False)
-    note = compose.token_refusal(judge, to, game.now, msgid=compose.message_id(judge, "note", keys[-1]))
+    note = compose.token_refusal(judge, to, game.now, msgid=compose.message_id(judge, "note", keys[-1]),
+                                 tr=tr)
     return Answer("refused (token)", note, holders, unproven=True)
 
 

@@ -42,6 +42,7 @@ from pathlib import Path
 from adjudicator.errors import Malformed, Problem, problem
 from adjudicator.files import io
 from adjudicator.files.lock import locked
+from adjudicator.i18n import Translator
 from adjudicator.mail.fields import same_address
 from adjudicator.mail.judge import (
     campaign,
@@ -59,6 +60,7 @@ from adjudicator.mail.judge.inbox import Incoming, open_source
 from adjudicator.mail.judge.outbox import Sink, flush, open_sink
 from adjudicator.mail.message import Letter, read_letter
 from adjudicator.mail.outgoing import headers
+from adjudicator.mail.outgoing.compose import player_translator
 from adjudicator.mail.outgoing.roster import read_roster, roster_problems
 from adjudicator.model.roster import Roster
 from adjudicator.model.state import GameState
@@ -102,6 +104,10 @@ class Game:
         """The token of ``colour``'s seat in its present generation (or of ``tokens.GM``)."""
         seat = self.roster.players.get(colour)  # type: ignore[call-overload]
         return tokens.token_for(self.secret, game_id, colour, seat.generation if seat is not None else 0)
+
+    def tr(self, colour: PlayerColour) -> Translator:
+        """The translator of ``colour``'s mails (the roster's language, else the judge's)."""
+        return player_translator(self.roster, colour, self.config.language)
 
     def current(self) -> tuple[int, GameState]:
         latest = gamelog.latest(self.log)
@@ -245,11 +251,11 @@ def _outcome(game: Game, commit: record.Commit, letter: Letter, keys: list[str])
     name, reply = game.roster.players[colour].name, deliver.answering(letter)  # issue 27: threaded
     if letter.refusal is not None:
         note = compose.unreadable(sender, to, letter.refusal, game.now, name=name, reply_to=reply,
-                                  msgid=compose.message_id(sender, "note", keys[-1]))
+                                  msgid=compose.message_id(sender, "note", keys[-1]), tr=game.tr(colour))
         return unproven(game, commit, colour, note, f"refused ({letter.refusal.code})")
     if not tokens.carries(letter, game.token(colour, game.game_id)):
         note = compose.token_refusal(sender, to, game.now, name=name, reply_to=reply,
-                                     msgid=compose.message_id(sender, "note", keys[-1]))
+                                     msgid=compose.message_id(sender, "note", keys[-1]), tr=game.tr(colour))
         return unproven(game, commit, colour, note, "refused (token)")
     answered = commands.answer(game, commit, _request(letter, keys), colour)  # help, status, absent, ...
     if answered is not None:

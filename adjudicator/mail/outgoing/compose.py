@@ -13,7 +13,7 @@ judge (issue 18) sends what :func:`player_mails` gives.
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from email.message import EmailMessage
@@ -23,8 +23,10 @@ from adjudicator.errors import Malformed, Problem, problem
 from adjudicator.escape import terminal
 from adjudicator.files import io
 from adjudicator.files.write import OutputSet
+from adjudicator.i18n import ENGLISH, Translator, translator
 from adjudicator.mail.outgoing import headers, text
-from adjudicator.model.roster import Pictures, Roster
+from adjudicator.model.events import Event
+from adjudicator.model.roster import Language, Pictures, Roster
 from adjudicator.model.state import GameOver, GameState, kind_of
 from adjudicator.model.vocab import PlayerColour
 from adjudicator.views.redact import view_of
@@ -35,6 +37,20 @@ JUDGE = "judge@trajan.invalid"  # the sender when the roster names none
 # offer as a file to open), and at this scale smaller than the SVG (issue 27).
 DEFAULT_PICTURES: Pictures = "png"
 PNG_SCALE = 0.7  # 1050 x 840 pixels, about 46 kB with Pillow (issue 27)
+# A player's report of the decision in a language: (colour, translator) -> Markdown (issue 31).
+Told = Callable[[PlayerColour, Translator], str]
+
+
+def told_from(before: GameState, events: Sequence[Event], after: GameState) -> Told:
+    """The reports of one decision in any language, rendered from its events."""
+    from adjudicator.rendering.report import render_private
+
+    return lambda colour, tr: render_private(events, before, after, colour, tr)
+
+
+def player_translator(roster: Roster | None, colour: PlayerColour, default: Language = "en") -> Translator:
+    """The translator of ``colour``'s mail: the roster's language for them (issue 31)."""
+    return translator(roster.language_of(colour, default) if roster is not None else default)
 
 
 @dataclass(frozen=True)
@@ -49,7 +65,7 @@ def player_mail(view: GameView, news: str | Sequence[str], roster: Roster | None
                 pictures: Pictures | None = "svg", *, notes: Sequence[str] = (), deadline: str | None = None,
                 token: str | None = None, before: GameView | None = None, attach_view: bool | None = None,
                 date: datetime | None = None, judge: str | None = None,
-                warnings: list[Problem] | None = None) -> EmailMessage:
+                warnings: list[Problem] | None = None, tr: Translator = ENGLISH) -> EmailMessage:
     """The mail for ``view.viewer``: what to decide (by ``deadline``), the reply template
     (with the player's ``token``), the news (``news``: the private reports since their last
     mail), the state; ``notes`` (receipts) at the top.  Attached: the view (``attach_view``;
@@ -59,24 +75,29 @@ def player_mail(view: GameView, news: str | Sequence[str], roster: Roster | None
     fails to be drawn (or a PNG with no Chromium to make it) leaves the mail whole without
     it, and is reported: appended to ``warnings``, or raised (:class:`Malformed`) when no
     list is given.  A player who decides also gets the order composer page (issue 29; their
-    seat's ``order_page``), its mail link to ``judge`` (default: the roster's), with ``token``."""
+    seat's ``order_page``), its mail link to ``judge`` (default: the roster's), with ``token``.
+    ``tr``: the player's language (``news`` is already in it)."""
     colour = view.viewer
     assert colour is not None
     seat = roster.players.get(colour) if roster is not None else None
     found = text.player_options(view)
-    lines = text.greeting(seat.name if seat else colour, colour)
+    lines = text.greeting(seat.name if seat else colour, colour, tr)
     lines += [*(w for note in notes for w in text.wrap(note)), *([""] if notes else [])]
-    lines += [*text.opening(view, found is not None, deadline), ""]
+    lines += [*text.opening(view, found is not None, deadline, tr), ""]
     if found is not None:
-        lines += [*text.decide_section(view, found), "", *text.template_section(view, colour, token), ""]
+        lines += [*text.decide_section(view, found, tr), "", *text.template_section(view, colour, token, tr),
+                  ""]
     reports = [news] if isinstance(news, str) else list(news)
-    said = text.news_section(reports)
-    lines += [*said, *([""] if said else []), *text.state_section(view), "", f"Game file: {view.chain.hash}"]
+    said = text.news_section(reports, tr)
+    witness = tr.gettext("Game file: {hash}").format(hash=view.chain.hash)
+    lines += [*said, *([""] if said else []), *text.state_section(view, tr), "", witness]
     if token is not None:
-        lines += ["", *text.wrap(f"Your token for this game is {token}; keep it to yourself. Reply with "
-                                 'the subject "resend" to get this mail again.')]
+        yours = tr.gettext('Your token for this game is {token}; keep it to yourself. Reply with the subject '
+                          '"resend" to get this mail again.')
+        lines += ["", *text.wrap(yours.format(token=token))]
+    lines += text.glossary_section(lines, tr)
     msg = EmailMessage()
-    _headers(msg, view, colour, roster, found is not None, judge, date)
+    _headers(msg, view, colour, roster, found is not None, judge, date, tr)
     body = _flowed(lines)
     msg.set_content(body, subtype="plain", charset="utf-8", cte="quoted-printable")
     if any(line.endswith(" ") for line in body.split("\n")):
@@ -150,16 +171,18 @@ def _attach_picture(msg: EmailMessage, view: GameView, kind: Pictures,
 
 
 def _headers(msg: EmailMessage, view: GameView, colour: PlayerColour, roster: Roster | None,
-             decides: bool, judge: str | None, date: datetime | None) -> None:
+             decides: bool, judge: str | None, date: datetime | None, tr: Translator = ENGLISH) -> None:
     game = terminal(view.game_id)
     kind = kind_of(view.pending)
-    what = (f"{text.SUBJECTS.get(kind, kind)}" if decides
-            else "the game is over" if isinstance(view.pending, GameOver) else "news")
+    # The subject's "[Trajan GAME] decision N:" stays as it is in every language: replies are
+    # routed by it (adjudicator.mail.judge.compose.game_in_subject).
+    what = (tr.gettext(text.SUBJECTS[kind]) if kind in text.SUBJECTS else kind) if decides else (
+        tr.gettext("the game is over") if isinstance(view.pending, GameOver) else tr.gettext("news"))
     # Text from the roster and the game file goes through headers.py: never decoded (issue 25).
     title = subject_line(game, f"decision {view.decision}: {what} ({colour})")
     msg["Subject"] = headers.text("Subject", title)
     sender = judge or (roster.judge if roster is not None and roster.judge else JUDGE)
-    msg["From"] = headers.mailbox("From", "Trajan judge", sender)
+    msg["From"] = headers.mailbox("From", tr.gettext("Trajan judge"), sender)
     seat = roster.players.get(colour) if roster is not None else None
     if seat is not None:
         msg["To"] = headers.mailbox("To", terminal(seat.name), seat.address)
@@ -199,17 +222,22 @@ def _flowed(lines: list[str]) -> str:
 
 
 def player_mails(state: GameState, private: Mapping[PlayerColour, str], roster: Roster | None = None,
-                 number: int | None = None, pictures: Pictures = "svg") -> list[Mail]:
+                 number: int | None = None, pictures: Pictures = "svg", told: Told | None = None,
+                 language: Language = "en") -> list[Mail]:
     """Every player's mail after an accepted order (``state``: the game after it;
-    ``private``: each player's private report of it; ``number``: the order's number in
-    the log, by default the decision it answered)."""
+    ``private``: each player's private report of it, English; ``number``: the order's
+    number in the log, by default the decision it answered).  A player whose roster
+    language is not English gets their report from ``told`` (the same events in their
+    language); ``language``: the default where the roster names none (the judge's)."""
     n = number if number is not None else state.decision - 1
     mails = []
     for colour in state.seats:
         view = view_of(state, colour)
         name = f"{n:04d}-{state.chain.hash[:8]}-{colour}.eml"
         found: list[Problem] = []
-        message = player_mail(view, private.get(colour, ""), roster, pictures, warnings=found)
+        tr = player_translator(roster, colour, language)
+        report = told(colour, tr) if told is not None and tr is not ENGLISH else private.get(colour, "")
+        message = player_mail(view, report, roster, pictures, warnings=found, tr=tr)
         mails.append(Mail(colour, name, message, tuple(found)))
     return mails
 
@@ -217,7 +245,7 @@ def player_mails(state: GameState, private: Mapping[PlayerColour, str], roster: 
 def write_player_mails(outbox: str, state: GameState, private: Mapping[PlayerColour, str],
                        roster: Roster | None = None, number: int | None = None,
                        outputs: OutputSet | None = None, pictures: Pictures = "svg",
-                       warnings: list[Problem] | None = None) -> list[str]:
+                       warnings: list[Problem] | None = None, told: Told | None = None) -> list[str]:
     """Write every player's mail into ``outbox`` (made if missing); the paths written.
 
     With ``outputs``, the files join that set (committed by the caller with its others).
@@ -227,7 +255,7 @@ def write_player_mails(outbox: str, state: GameState, private: Mapping[PlayerCol
     out = outputs if outputs is not None else OutputSet(inputs={})
     out.folder(outbox)
     paths = []
-    mails = player_mails(state, private, roster, number, pictures)
+    mails = player_mails(state, private, roster, number, pictures, told)
     left_out = unique_warnings(mails)
     if left_out and warnings is None:
         raise Malformed(left_out)

@@ -15,9 +15,12 @@ from pathlib import Path
 
 from adjudicator.errors import Malformed, problem
 from adjudicator.files import io
+from adjudicator.i18n import Translator
+from adjudicator.i18n.steps import BEGUN, step_report
 from adjudicator.mail.outgoing.compose import Mail, player_mails
 from adjudicator.mail.outgoing.roster import roster_problems
-from adjudicator.model.roster import Pictures, Roster
+from adjudicator.model.roster import Language, Pictures, Roster
+from adjudicator.model.vocab import PlayerColour
 
 _GAME = re.compile(r"^(\d{4})-game\.json$")
 
@@ -35,10 +38,12 @@ def steps(folder: Path) -> list[int]:
 
 
 def log_mails(folder: Path, step: int | None = None, roster: Roster | None = None,
-              pictures: Pictures = "svg", since: int | None = None) -> list[Mail]:
+              pictures: Pictures = "svg", since: int | None = None, language: Language = "en") -> list[Mail]:
     """Every player's mail of step ``step`` of the log (default: the latest step).  With
     ``since`` (the last step whose mails were sent), the news tells every step after it:
-    steps added by hand (``trajan log add``) between two runs of the mail judge."""
+    steps added by hand (``trajan log add``) between two runs of the mail judge.  A player
+    in another language than English is told the steps from their events (issue 31);
+    ``language``: the default where the roster names none."""
     k = steps(folder)[-1] if step is None else step
     name = folder / f"{k:04d}-game.json"
     if not name.is_file():
@@ -51,11 +56,13 @@ def log_mails(folder: Path, step: int | None = None, roster: Roster | None = Non
             raise Malformed(problems)
     first = k if since is None or since >= k else max(since + 1, 0)
     private = {c: "\n".join(_report(folder, j, c) for j in range(first, k + 1)) for c in state.seats}
-    return player_mails(state, private, roster, k, pictures)
+    def told(colour: PlayerColour, tr: Translator) -> str:
+        return "\n".join(step_report(folder, j, colour, tr) for j in range(first, k + 1))
+    return player_mails(state, private, roster, k, pictures, told, language)
 
 
 def _report(folder: Path, k: int, colour: str) -> str:
     if k == 0:
-        return "The game has begun: the board is set up as shown below.\n"
+        return BEGUN
     path = folder / f"{k:04d}-report-{colour}.md"
     return io.read_bytes(str(path)).decode("utf-8")

@@ -67,7 +67,7 @@ def text(name: str, value: str) -> Field:
     words = value.split(" ")
     if _plain(value) and all(len(w) <= WIDTH - len(name) - 2 for w in words):
         return Field(name, _fold(words, len(name) + 2), value)
-    return Field(name, "\n ".join(_encoded(value)), value)
+    return Field(name, "\n ".join(_encoded(value, WIDTH - len(name) - 2)), value)
 
 
 def mailbox(name: str, display: str, address: str) -> Field:
@@ -82,7 +82,7 @@ def mailbox(name: str, display: str, address: str) -> Field:
     elif _plain(display) and len(display) + len(address) + len(name) + 7 <= WIDTH:
         phrase = '"' + display.replace("\\", "\\\\").replace('"', '\\"') + '"'
     else:
-        phrase = "\n ".join(_encoded(display))
+        phrase = "\n ".join(_encoded(display, WIDTH - len(name) - 2))
     return Field(name, f"{phrase}\n <{address}>" if "\n" in phrase else f"{phrase} <{address}>",
                  f"{display} <{address}>")
 
@@ -105,14 +105,16 @@ def _fold(words: list[str], start: int) -> str:
     return "\n".join(lines)
 
 
-def _encoded(value: str) -> list[str]:
+def _encoded(value: str, first: int = WIDTH) -> list[str]:
     """``value`` as RFC 2047 encoded words of its UTF-8 (``=?utf-8?b?...?=``), each of at most
-    45 bytes of text (72 characters), split between characters; decoded and joined, they
-    give ``value`` exactly."""
+    45 bytes of text (72 characters), the first short enough for the ``first`` columns left
+    after the field's name, split between characters; decoded and joined, they give
+    ``value`` exactly."""
+    room = max(3, (first - 12) // 4 * 3)  # bytes whose base64 fits beside "=?utf-8?b?" and "?="
     chunks = [b""]
     for c in value:
         data = c.encode("utf-8")
-        if len(chunks[-1]) + len(data) > 45:
+        if len(chunks[-1]) + len(data) > (min(45, room) if len(chunks) == 1 else 45):
             chunks.append(b"")
         chunks[-1] += data
     return [f"=?utf-8?b?{base64.b64encode(chunk).decode('ascii')}?=" for chunk in chunks]

@@ -23,6 +23,8 @@ from collections.abc import Sequence
 from adjudicator.escape import terminal
 from adjudicator.game.hints import hints
 from adjudicator.game.options import ContinueOptions, NoDecision, OptionsFile, TurnOptions
+from adjudicator.i18n import ENGLISH, N_, Translator
+from adjudicator.i18n.problems import problem_text
 from adjudicator.mail.outgoing.news import news_lines
 from adjudicator.model.orders import ContinueTurnAnswer, OrderFile, PlayTurn
 from adjudicator.model.state import kind_of
@@ -37,33 +39,40 @@ WIDTH = 72  # prose
 MOST = 78  # no line longer, ever
 _HASH = re.compile(r"\b[0-9a-f]{64}\b")
 _PREFIX = re.compile(r"^(\s*(?:[-*]|\d+\.|#)?\s*)")
-# The sentences before the notation lines of ``trajan options`` (prose, wrapped).
-_PROSE = re.compile(r"^(Game |[a-z]+: )")
+# The sentences before the notation lines of ``trajan options`` (prose, wrapped): they
+# start with a colour and a colon, in any language (French puts a space before it).
+_PROSE = re.compile(r"^(Game |[a-z]+ ?: )")
 
-# What ``trajan check`` warns about, said once in every mail that asks for a turn.
-BEFORE_SENDING = (
-    "Before you send: the judge accepts a turn that leaves something open, but it is lost. "
-    "A first construction tile of a type gives a bonus action at once (put its step right "
-    "after the build: stairs a forum, window a senate, fountain a seaport, mosaic a trajan, "
-    "door a military action); an accomplished Trajan tile's special action follows the "
-    "sowing ('trajan special'); an extra action tile repeats an action ('extra ACTION' "
-    "after it). A step that needs cards you draw in this order (seaport draw, a Trajan tile "
-    "that draws) must wait: end the order after the draw; the turn pauses, and your next "
-    "mail shows the cards and the steps left."
-)
-# What each decision asks, for the first line of the mail and its subject.
-ASKS = {"setup_markers": "place your action markers", "setup_cards": "take your starting cards",
-        "setup_trajan": "choose your starting Trajan tiles", "turn": "your turn",
-        "turn_continue": "continue your turn", "demands": "meet the people's demands",
-        "consul": "choose a bonus tile"}
+
+
+def before_sending(tr: Translator = ENGLISH) -> str:
+    """What ``trajan check`` warns about, said once in every mail that asks for a turn."""
+    return tr.gettext(
+        "Before you send: the judge accepts a turn that leaves something open, but it is lost. "
+        "A first construction tile of a type gives a bonus action at once (put its step right "
+        "after the build: stairs a forum, window a senate, fountain a seaport, mosaic a trajan, "
+        "door a military action); an accomplished Trajan tile's special action follows the "
+        "sowing ('trajan special'); an extra action tile repeats an action ('extra ACTION' "
+        "after it). A step that needs cards you draw in this order (seaport draw, a Trajan tile "
+        "that draws) must wait: end the order after the draw; the turn pauses, and your next "
+        "mail shows the cards and the steps left.")
+
+
+# What each decision asks, for the first line of the mail and its subject (translated where shown).
+ASKS = {"setup_markers": N_("place your action markers"), "setup_cards": N_("take your starting cards"),
+        "setup_trajan": N_("choose your starting Trajan tiles"), "turn": N_("your turn"),
+        "turn_continue": N_("continue your turn"), "demands": N_("meet the people's demands"),
+        "consul": N_("choose a bonus tile")}
 # What the game waits for, said of the other players.
-WAITS = {"setup_markers": "the action markers", "setup_cards": "the starting cards",
-         "setup_trajan": "the starting Trajan tiles", "turn": "a turn", "turn_continue": "the rest of a turn",
-         "demands": "the people's demands", "consul": "the consul's bonus tile"}
+WAITS = {"setup_markers": N_("the action markers"), "setup_cards": N_("the starting cards"),
+         "setup_trajan": N_("the starting Trajan tiles"), "turn": N_("a turn"),
+         "turn_continue": N_("the rest of a turn"), "demands": N_("the people's demands"),
+         "consul": N_("the consul's bonus tile")}
 # What each decision asks, short, for a subject that fits one line.
-SUBJECTS = {"setup_markers": "your markers", "setup_cards": "your cards", "setup_trajan": "your Trajan tiles",
-            "turn": "your turn", "turn_continue": "your turn goes on", "demands": "the demands",
-            "consul": "your bonus tile"}
+SUBJECTS = {"setup_markers": N_("your markers"), "setup_cards": N_("your cards"),
+            "setup_trajan": N_("your Trajan tiles"), "turn": N_("your turn"), "turn_continue": N_("your "
+            "turn goes on"),
+            "demands": N_("the demands"), "consul": N_("your bonus tile")}
 
 
 def wrap(text: str, width: int = WIDTH) -> list[str]:
@@ -83,43 +92,54 @@ def wrap(text: str, width: int = WIDTH) -> list[str]:
     return out
 
 
-def news_section(reports: Sequence[str]) -> list[str]:
+def title(text: str) -> str:
+    """A section's title line: ``== What happened ==``."""
+    return f"== {text} =="
+
+
+def news_section(reports: Sequence[str], tr: Translator = ENGLISH) -> list[str]:
     """What happened since the player's last mail: each decision's private report, as plain
     text (:mod:`.news`)."""
-    lines = news_lines(reports)
+    lines = news_lines(reports, tr)
     if not lines:
         return []
-    return ["== What happened since your last mail ==", "", *(w for line in lines for w in wrap(line))]
+    return [title(tr.gettext("What happened since your last mail")), "",
+            *(w for line in lines for w in wrap(line))]
 
 
-def opening(view: GameView, decides: bool, deadline: str | None) -> list[str]:
+def opening(view: GameView, decides: bool, deadline: str | None, tr: Translator = ENGLISH) -> list[str]:
     """What the mail is about: the decision asked (with its deadline), or whom the game
     waits for."""
     from adjudicator.game.engine import deciders
 
+    _ = tr.gettext
     who = deciders(view.pending)
     others = [c for c in who if c != view.viewer]
-    what = ASKS.get(kind_of(view.pending), kind_of(view.pending))
+    kind = kind_of(view.pending)
     if not who:
-        return ["The game is over; thank you for playing. The final state is below."]
+        return [_("The game is over; thank you for playing. The final state is below.")]
     if not decides:
-        waits = WAITS.get(kind_of(view.pending), kind_of(view.pending))
-        return wrap(f"You have nothing to decide now: the game waits for {_names(who)} "
-                    f"({waits}, decision {view.decision}).")
-    lines = [f"Decision {view.decision}: {what}."]
+        waits = _(WAITS[kind]) if kind in WAITS else kind
+        return wrap(_("You have nothing to decide now: the game waits for {players} ({what}, decision "
+                      "{decision}).").format(players=_names(who, tr), what=waits, decision=view.decision))
+    what = _(ASKS[kind]) if kind in ASKS else kind
+    lines = [_("Decision {decision}: {what}.").format(decision=view.decision, what=what)]
     if deadline:
-        lines.append(f"Deadline: {deadline}; after it, a bot answers for you.")
-    lines.append(f"The game waits also for {_names(others)}." if others else "The game waits for you only.")
+        lines.append(_("Deadline: {deadline}; after it, a bot answers for you.").format(deadline=deadline))
+    lines.append(_("The game waits also for {players}.").format(players=_names(others, tr)) if others
+                 else _("The game waits for you only."))
     return [out for line in lines for out in wrap(line)]
 
 
-def _names(colours: Sequence[str]) -> str:
-    return colours[0] if len(colours) == 1 else ", ".join(colours[:-1]) + " and " + colours[-1]
+def _names(colours: Sequence[str], tr: Translator = ENGLISH) -> str:
+    if len(colours) == 1:
+        return colours[0]
+    return tr.gettext("{players} and {last}").format(players=", ".join(colours[:-1]), last=colours[-1])
 
 
-def state_section(view: GameView) -> list[str]:
+def state_section(view: GameView, tr: Translator = ENGLISH) -> list[str]:
     """The game as the player sees it (``trajan show`` of their view)."""
-    return ["== The game as you see it ==", "", *wrap(render_show(view).rstrip("\n"))]
+    return [title(tr.gettext("The game as you see it")), "", *wrap(render_show(view, tr).rstrip("\n"))]
 
 
 def player_options(view: GameView) -> OptionsFile | None:
@@ -129,15 +149,16 @@ def player_options(view: GameView) -> OptionsFile | None:
     return None if isinstance(found.options[0], NoDecision) else found
 
 
-def decide_section(view: GameView, found: OptionsFile) -> list[str]:
+def decide_section(view: GameView, found: OptionsFile, tr: Translator = ENGLISH) -> list[str]:
     """What the player must decide: every legal answer or step, ready to copy, and the hints."""
-    lines = ["== What you decide now ==", ""]
-    for line in render_options(found, grouped=True, view=view).rstrip("\n").split("\n")[2:]:  # no title
+    lines = [title(tr.gettext("What you decide now")), ""]
+    shown = render_options(found, grouped=True, view=view, tr=tr)
+    for line in shown.rstrip("\n").split("\n")[2:]:  # no title
         lines += option_line(line)
     option = found.options[0]
     if isinstance(option, (TurnOptions, ContinueOptions)):
-        said = [line for hint in _turn_hints(view, option) for line in wrap(hint)]
-        lines += ["", *said, *([""] if said else []), *wrap(BEFORE_SENDING)]
+        said = [line for hint in _turn_hints(view, option, tr) for line in wrap(hint)]
+        lines += ["", *said, *([""] if said else []), *wrap(before_sending(tr))]
     return lines
 
 
@@ -164,39 +185,63 @@ def comment(line: str) -> list[str]:
     return [prefix + pieces[0], *(hang + p for p in pieces[1:])]
 
 
-def _turn_hints(view: GameView, option: TurnOptions | ContinueOptions) -> list[str]:
+def _turn_hints(view: GameView, option: TurnOptions | ContinueOptions, tr: Translator) -> list[str]:
     """The warnings ``trajan check`` would give on the simplest orders of this decision."""
     state, colour = as_state(view), option.player
     if isinstance(option, ContinueOptions):
         if not option.may_end:
             return []
         found = hints(state, _order(view, colour, ContinueTurnAnswer(steps=())))
-        said = [f"- {w.message} [{w.code}]" for w in found]
-        return ["If you end the turn now ('end turn'):", *said] if said else []
+        said = [f"- {problem_text(w, tr)} [{w.code}]" for w in found]
+        return [tr.gettext("If you end the turn now ('end turn'):"), *said] if said else []
     out = []
+    after = tr.gettext("- After 'sow {tray}': {hint} [{code}]")
     for t in option.trays:
         found = [w for w in hints(state, _order(view, colour, PlayTurn(steps=(t.sow,))))
                  if w.code != "hint.action_not_taken"]
-        out += [f"- After 'sow {t.tray}': {w.message} [{w.code}]" for w in found]
-    return ["Hints:", *out] if out else []
+        out += [after.format(tray=t.tray, hint=problem_text(w, tr), code=w.code) for w in found]
+    return [tr.gettext("Hints:"), *out] if out else []
 
 
 def _order(view: GameView, colour: PlayerColour, answer: PlayTurn) -> OrderFile:
     return OrderFile(game_id=view.game_id, decision=view.decision, player=colour, answer=answer)
 
 
-def template_section(view: GameView, colour: PlayerColour, token: str | None = None) -> list[str]:
+def template_section(view: GameView, colour: PlayerColour, token: str | None = None,
+                     tr: Translator = ENGLISH) -> list[str]:
     """The reply template: the header filled in (and the player's token, from the judge)."""
     head = header_lines(view.game_id, view.decision, colour)[0]
     if len(head) > MOST:  # the notation reads a game id by its first characters
         head = header_lines(view.game_id[:16], view.decision, colour)[0]
-    where = ("Reply to this mail with your lines at the top (copied from above; lines starting "
-             "with # are comments), and keep this mail quoted below them: its header" +
-             (" and token lines are" if token else " line is") + " read from there. Or write your "
-             "lines between these two lines:")
-    return ["== Your reply ==", "", *wrap(where), "", "BEGIN ORDERS", head,
+    if token:
+        where = tr.gettext("Reply to this mail with your lines at the top (copied from above; lines starting "
+                           "with # are comments), and keep this mail quoted below them: its header and token "
+                           "lines are read from there. Or write your lines between these two lines:")
+    else:
+        where = tr.gettext("Reply to this mail with your lines at the top (copied from above; lines starting "
+                           "with # are comments), and keep this mail quoted below them: its header line is "
+                           "read from there. Or write your lines between these two lines:")
+    return [title(tr.gettext("Your reply")), "", *wrap(where), "", "BEGIN ORDERS", head,
             *([f"token {token}"] if token else []), "END ORDERS"]
 
 
-def greeting(name: str, colour: PlayerColour) -> list[str]:
-    return [f"Hello {colour}," if name == colour else f"Hello {terminal(name)} ({colour}),", ""]
+def greeting(name: str, colour: PlayerColour, tr: Translator = ENGLISH) -> list[str]:
+    if name == colour:
+        return [tr.gettext("Hello {colour},").format(colour=colour), ""]
+    return [tr.gettext("Hello {name} ({colour}),").format(name=terminal(name), colour=colour), ""]
+
+
+def glossary_section(lines: list[str], tr: Translator) -> list[str]:
+    """The words of the notation and data the mail shows, explained in the player's language
+    (none in English): ``sow = verteilen; seaport = Hafen; ...``."""
+    if tr.language == "en":  # the words are the text's own: the terms table is not read
+        return []
+    from adjudicator.i18n.terms import glossary
+
+    found = glossary(lines, tr.language)
+    if not found:
+        return []
+    words = "; ".join(f"{word} = {term}" for word, term in found)
+    return ["", title(tr.gettext("The words of the orders")), "",
+            *wrap(tr.gettext("Orders are written in the notation's English words; here they mean:")), "",
+            *wrap(words)]
