@@ -21,15 +21,17 @@ from adjudicator.model.vocab import PlayerColour
 BEGUN = N_("The game has begun: the board is set up as shown below.\n")
 
 
-def step_report(folder: Path, k: int, colour: PlayerColour, tr: Translator) -> str:
-    """The private report of step ``k`` of the log in ``folder`` for ``colour``, in ``tr``'s
-    language (English: the log's own ``kkkk-report-COLOUR.md``)."""
+def step_report(folder: Path, k: int, colour: PlayerColour | None, tr: Translator) -> str:
+    """The private report of step ``k`` of the log in ``folder`` for ``colour`` (None: the
+    public report, an observer's), in ``tr``'s language (English: the log's own
+    ``kkkk-report-COLOUR.md``, or ``kkkk-report.md``)."""
     if k == 0:
         return tr.gettext(BEGUN)
     if tr.language == "en":
-        return io.read_bytes(str(folder / f"{k:04d}-report-{colour}.md")).decode("utf-8")
+        name = f"{k:04d}-report-{colour}.md" if colour is not None else f"{k:04d}-report.md"
+        return io.read_bytes(str(folder / name)).decode("utf-8")
     from adjudicator.game.engine import adjudicate
-    from adjudicator.rendering.report import render_private
+    from adjudicator.rendering.report import render, render_private
 
     before = io.load_game(io.read_bytes(str(folder / f"{k - 1:04d}-game.json")), f"{k - 1:04d}-game.json")
     orders = io.load_orders(io.read_bytes(str(folder / f"{k:04d}-orders.json")), f"{k:04d}-orders.json")
@@ -42,4 +44,6 @@ def step_report(folder: Path, k: int, colour: PlayerColour, tr: Translator) -> s
         raise Inconsistent([problem("log.step_mismatch", "$", f"Step {k}'s order file applied to step "
                                     f"{k - 1}'s game file does not give step {k}'s game file.")
                             .located(str(folder / f"{k:04d}-game.json"))])
+    if colour is None:
+        return render(outcome.events, before, outcome.state, tr)
     return render_private(outcome.events, before, outcome.state, colour, tr)

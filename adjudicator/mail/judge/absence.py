@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from adjudicator.errors import Problem, problem
 from adjudicator.escape import terminal
+from adjudicator.i18n import N_, Translator
 from adjudicator.mail.judge import campaign, clock, deadlines
 from adjudicator.mail.judge.campaign import Away
 from adjudicator.mail.judge.record import Commit
@@ -31,7 +32,7 @@ if TYPE_CHECKING:
 REASON_CHARS = 200
 
 
-def until_of(text: str, game: Game) -> datetime | Problem:
+def until_of(text: str, game: Game, tr: Translator) -> datetime | Problem:
     """The end of an absence as written, in the game's time zone, or the problem."""
     where = clock.where(game.config)
     try:
@@ -39,44 +40,54 @@ def until_of(text: str, game: Game) -> datetime | Problem:
             return datetime.combine(datetime.strptime(text, "%Y-%m-%d").date(), time(0), tzinfo=where)
         moment = datetime.fromisoformat(text)
     except ValueError:
-        return problem("judge.absence_date", "$", f"{terminal(text[:40])!r} is not a date: write it as "
-                       "2026-03-20 (back at the start of that day) or 2026-03-20T18:00.")
+        return problem("judge.absence_date", "$", tr.gettext(
+            "{text} is not a date: write it as 2026-03-20 (back at the start of that day) or "
+            "2026-03-20T18:00.").format(text=repr(terminal(text[:40]))))
     return moment if moment.tzinfo is not None else moment.replace(tzinfo=where)
 
 
 def begin(game: Game, commit: Commit, colour: PlayerColour, words: list[str]) -> list[str] | Problem:
     """``absent until DATE [reason]`` (``words`` after ``absent``): the answer's lines, or the problem."""
+    tr = game.tr(colour)
+    _ = tr.gettext
     if len(words) < 2 or words[0].lower() != "until":
-        return problem("judge.absence_date", "$", "Write the absence as: absent until 2026-03-20 "
-                       "[reason] (the day you are back).")
-    until = until_of(words[1], game)
+        return problem("judge.absence_date", "$", _("Write the absence as: absent until 2026-03-20 "
+                                                    "[reason] (the day you are back)."))
+    until = until_of(words[1], game, tr)
     if isinstance(until, Problem):
         return until
     rules = game.config.absence
     if until <= game.now:
-        return problem("judge.absence_past", "$", f"{clock.shown(until)} is not ahead: an absence ends later "
-                       "than now.")
+        return problem("judge.absence_past", "$", _("{until} is not ahead: an absence ends later than "
+                                                    "now.").format(until=clock.shown(until, tr)))
     if until - game.now > timedelta(days=rules.max_days):
-        return problem("judge.absence_too_long", "$", f"An absence lasts at most {rules.max_days} days in "
-                       f"this game (until {clock.shown(game.now + timedelta(days=rules.max_days))}).")
+        return problem("judge.absence_too_long", "$", _(
+            "An absence lasts at most {days} days in this game (until {until}).").format(
+            days=rules.max_days, until=clock.shown(game.now + timedelta(days=rules.max_days), tr)))
     c = campaign.of(commit)
     seat = game.roster.players[colour]
     left = timedelta(days=rules.total_days) - _used(c.absences, colour, seat.generation, game.now)
     if until - game.now > left:
-        return problem("judge.absence_too_long", "$", f"Your absences in this game add up to at most "
-                       f"{rules.total_days} days; {max(left.days, 0)} day(s) are left.")
+        return problem("judge.absence_too_long", "$", _(
+            "Your absences in this game add up to at most {days} days; {left} day(s) are left.").format(
+            days=rules.total_days, left=max(left.days, 0)))
     reason = terminal(" ".join(words[2:]))[:REASON_CHARS]
     current = c.away(colour, seat.generation)
     if current is not None:
         current.ended = game.now.isoformat()
     c.absences.append(Away(colour=colour, generation=seat.generation, start=game.now.isoformat(),
                            until=until.isoformat(), reason=reason))
-    shown = clock.shown(until.astimezone(clock.where(game.config)))
+    local = until.astimezone(clock.where(game.config))
     why = f" ({reason})" if reason else ""
-    c.note(f"{who(game.roster, colour)} is away until {shown}{why}; {_meanwhile(game)}.")
+    pause = game.config.absence.policy == "pause"
+    c.note(N_("{who} is away until {until}{why}; the game's clock stands still meanwhile.") if pause else
+           N_("{who} is away until {until}{why}; the {bot} bot answers for them meanwhile."),
+           {"until": local.isoformat()}, who=who(game.roster, colour), why=why, bot=game.config.bot)
     campaign.log(commit, game.now, colour, "absent", until=until.isoformat(), reason=reason)
-    return [f"You are away until {shown}{why}: {_meanwhile(game, 'you')}.",
-            'Mail "back" (with your token) when you are back earlier.']
+    said = (_("You are away until {until}{why}: the game's clock stands still meanwhile.") if pause else
+            _("You are away until {until}{why}: the {bot} bot answers for you meanwhile."))
+    return [said.format(until=clock.shown(local, tr), why=why, bot=game.config.bot),
+            _('Mail "back" (with your token) when you are back earlier.')]
 
 
 def end(game: Game, commit: Commit, colour: PlayerColour) -> list[str] | Problem:
@@ -85,14 +96,15 @@ def end(game: Game, commit: Commit, colour: PlayerColour) -> list[str] | Problem
     seat = game.roster.players[colour]
     away = c.away(colour, seat.generation)
     abandoned = c.abandoned.pop(colour, None)
+    _ = game.tr(colour).gettext
     if away is None and abandoned is None:
-        return problem("judge.not_away", "$", "You are not away in this game: nothing changed.")
+        return problem("judge.not_away", "$", _("You are not away in this game: nothing changed."))
     if away is not None:
         away.ended = game.now.isoformat()
     c.streak.pop(colour, None)
-    c.note(f"{who(game.roster, colour)} is back.")
+    c.note(N_("{who} is back."), who=who(game.roster, colour))
     campaign.log(commit, game.now, colour, "back")
-    return ["Welcome back: the judge waits for your own answers again."]
+    return [_("Welcome back: the judge waits for your own answers again.")]
 
 
 def expire(game: Game, commit: Commit) -> bool:
@@ -102,16 +114,10 @@ def expire(game: Game, commit: Commit) -> bool:
     for away in c.absences:
         if away.ended is None and deadlines.parse_time(away.until) <= game.now:
             away.ended = away.until
-            c.note(f"{who(game.roster, away.colour)} is back (their absence ended).")
+            c.note(N_("{who} is back (their absence ended)."), who=who(game.roster, away.colour))
             campaign.log(commit, game.now, "judge", "absence ended", colour=away.colour)
             ended = True
     return ended
-
-
-def _meanwhile(game: Game, whom: str = "them") -> str:
-    if game.config.absence.policy == "pause":
-        return "the game's clock stands still meanwhile"
-    return f"the {game.config.bot} bot answers for {whom} meanwhile"
 
 
 def _used(absences: list[Away], colour: str, generation: int, now: datetime) -> timedelta:

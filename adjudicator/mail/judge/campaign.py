@@ -66,6 +66,17 @@ class Requests(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     told: bool = False  # the one "too many requests" note of the day went
 
 
+class Notice(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
+    """A one-line notice for the table, kept untranslated: ``text`` is the English message
+    (marked for translation where it is made) and each reader's mail gives it in their
+    language (:func:`.tablemail.told`) with ``args`` filled in and ``times`` (ISO times)
+    shown in that language and the game's time zone."""
+
+    text: str
+    args: dict[str, str] = msgspec.field(default_factory=dict)
+    times: dict[str, str] = msgspec.field(default_factory=dict)
+
+
 class Campaign(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     """The campaign's state of one game (``judge/campaign.json``)."""
 
@@ -76,7 +87,9 @@ class Campaign(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     streak: dict[str, int] = msgspec.field(default_factory=dict)  # colour -> stand-in answers in a row
     abandoned: dict[str, str] = msgspec.field(default_factory=dict)  # colour -> when
     tallies: dict[str, Tally] = msgspec.field(default_factory=dict)  # "colour/generation" -> figures
-    notices: list[str] = msgspec.field(default_factory=list)  # one line each, for the next mails
+    # One line each, for the next mails (a plain string: a notice written before issue 31's
+    # campaign mails were translated, shown as it is).
+    notices: list[str | Notice] = msgspec.field(default_factory=list)
     # Each reader's place in ``notices`` (a colour, or an observer's address): the notices
     # from there on are in their next mail (a reader not mailed at a step sees them later).
     notices_seen: dict[str, int] = msgspec.field(default_factory=dict)
@@ -88,11 +101,12 @@ class Campaign(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
         """The figures of ``colour``'s holder in ``generation`` (made if new)."""
         return self.tallies.setdefault(f"{colour}/{generation}", Tally())
 
-    def note(self, line: str) -> None:
-        """A one-line notice for the table, told in each reader's next mail."""
-        self.notices.append(line)
+    def note(self, text: str, times: dict[str, str] | None = None, **args: str) -> None:
+        """A one-line notice for the table, told in each reader's next mail: ``text`` the
+        English message with its ``args`` and ``times`` (ISO) named (:class:`Notice`)."""
+        self.notices.append(Notice(text=text, args=args, times=times or {}))
 
-    def unseen(self, reader: str) -> list[str]:
+    def unseen(self, reader: str) -> list[str | Notice]:
         """The notices ``reader`` has not been told yet; from now on they have."""
         start = self.notices_seen.get(reader, 0)
         self.notices_seen[reader] = len(self.notices)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta, tzinfo
 
+from adjudicator.i18n import ENGLISH, Translator
 from adjudicator.mail.judge import deadlines
 from adjudicator.mail.judge.campaign import Campaign
 from adjudicator.mail.judge.config import JudgeConfig
@@ -69,8 +70,11 @@ def stopped(c: Campaign, config: JudgeConfig, now: datetime) -> bool:
     return any(start <= now and (end is None or now < end) for start, end in pauses(c, config))
 
 
-def shown(moment: datetime) -> str:
-    """A time as the mails give it: "Mon 9 Mar 2026, 18:00 CET (UTC+01:00)", or "..., 18:00 UTC"."""
+def shown(moment: datetime, tr: Translator = ENGLISH) -> str:
+    """A time as the mails give it: "Mon 9 Mar 2026, 18:00 CET (UTC+01:00)", or "..., 18:00 UTC";
+    in another language than English, in ``tr``'s (:meth:`.Translator.when`)."""
+    if tr.language != "en":
+        return tr.when(moment)
     offset = moment.strftime("%z")
     zone = f"UTC{offset[:3]}:{offset[3:]}" if offset not in ("", "+0000") else "UTC"
     name = moment.strftime("%Z")

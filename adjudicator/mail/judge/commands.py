@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 
 from adjudicator.errors import Problem
 from adjudicator.escape import terminal
+from adjudicator.i18n import ENGLISH, Translator
 from adjudicator.mail.judge import absence, campaign, clock, compose, information
 from adjudicator.mail.judge.campaign import Requests
 from adjudicator.mail.judge.record import Commit
@@ -94,10 +95,12 @@ def answer(game: Game, commit: Commit, request: Request, colour: PlayerColour) -
     allowed = within_limit(game, commit, request.sender)
     if allowed is not True:
         if allowed is False:
+            _ = game.tr(colour).gettext
             limit = request.msgid(game.config.address, "limit")
-            reply(game, commit, colour, "too many requests", limit, [
-                f"The judge answers at most {game.config.requests.per_day} commands a day from one address;",
-                "this one and any more today get no answer. Your orders are read as always."])
+            reply(game, commit, colour, _("too many requests"), limit, [
+                _("The judge answers at most {n} commands a day from one address;").format(
+                    n=game.config.requests.per_day),
+                _("this one and any more today get no answer. Your orders are read as always.")])
             return "refused (too many requests)"
         game.summary.add("requests held back")
         return "ignored (too many requests)"
@@ -116,16 +119,17 @@ def answer(game: Game, commit: Commit, request: Request, colour: PlayerColour) -
         return _answered(game, commit, request, colour, word, information.options(game, commit, colour))
     if word == "history":
         return _answered(game, commit, request, colour, word, information.history(game, colour, rest))
-    return _answered(game, commit, request, colour, word, help_lines(game))
+    return _answered(game, commit, request, colour, word, help_lines(game, game.tr(colour)))
 
 
 def _answered(game: Game, commit: Commit, request: Request, colour: PlayerColour, word: str,
               done: list[str] | Problem) -> str:
     msgid = request.msgid(game.config.address, "answer")
     if isinstance(done, Problem):
-        reply(game, commit, colour, f"{word}: not done", msgid, [
-            f"Your command {word!r} was not done; nothing changed:", "",
-            f"- {terminal(done.message)} [{done.code}]", "", 'Mail "help" for the commands.'])
+        _ = game.tr(colour).gettext
+        reply(game, commit, colour, _("{word}: not done").format(word=word), msgid, [
+            _("Your command {word} was not done; nothing changed:").format(word=repr(word)), "",
+            f"- {terminal(done.message)} [{done.code}]", "", _('Mail "help" for the commands.')])
         return f"refused ({word})"
     reply(game, commit, colour, word, msgid, done)
     return f"answered ({word})"
@@ -136,8 +140,9 @@ def help_instead(game: Game, commit: Commit, colour: PlayerColour) -> str:
     allowed = within_limit(game, commit, colour_address(game, colour))
     if allowed is not True:
         return "ignored (too many requests)"
-    said = "Your message held neither orders nor a command the judge knows."
-    reply(game, commit, colour, "help", None, [said, "", *help_lines(game)])
+    tr = game.tr(colour)
+    said = tr.gettext("Your message held neither orders nor a command the judge knows.")
+    reply(game, commit, colour, "help", None, [said, "", *help_lines(game, tr)])
     return "answered (help)"
 
 
@@ -171,42 +176,43 @@ def reply(game: Game, commit: Commit, colour: PlayerColour, what: str, msgid: st
                 "answer")
 
 
-def help_lines(game: Game) -> list[str]:
-    """The commands and the notation, short."""
+def help_lines(game: Game, tr: Translator = ENGLISH) -> list[str]:
+    """The commands and the notation, short (``tr``: the reader's language; the command
+    words and the notation stay English: they are what the judge reads)."""
+    _ = tr.gettext
     rules = game.config
-    return [
-        f"The judge of the game {game.game_id} reads your mails. Put the line \"token ...\" of the",
-        "judge's mails to you in each (a reply that quotes the judge's mail has it).",
-        "",
-        "Commands: the subject, or the first line of your mail, is one of",
-        "  help                  this text",
-        "  status                whose turn it is, the deadline, who is late or away,",
-        "                        everyone's answers so far, and the board as you see it",
-        "  options               your pending decision again, every option ready to copy",
-        "  history [FROM [TO]]   your reports of decisions FROM to TO (the last 10 by default)",
-        "  resend                the judge's latest mail to you again",
-        "  absent until DATE [reason]",
-        f"                        away until DATE (2026-03-20), at most {rules.absence.max_days} days;",
-        f"                        meanwhile {_meanwhile(game)}",
-        "  back                  you are back before that date",
-        f"At most {rules.requests.per_day} commands a day are answered.",
-        "",
-        "Orders: reply to the judge's mail with your lines between BEGIN ORDERS and",
-        "END ORDERS: the header \"game ID decision N player COLOUR\", your token line,",
-        "then one line per step, copied from \"What you decide now\", for example",
-        "  sow military blue pink green",
-        "  military recruit",
-        "  trajan special",
-        "or one answer: tray forum yellow yellow (six lines), take deck discard1 deck,",
-        "tiles II cards IV victory VI plus2, demands forum trajan unmet, bonus wine-fish.",
-        "A # starts a comment. The judge answers every order with a receipt or the",
-        "problems, line by line; nothing changes until orders are accepted.",
-    ]
+    meanwhile = (_("meanwhile the game's clock stands still") if rules.absence.policy == "pause"
+                 else _("meanwhile the {bot} bot answers for you").format(bot=rules.bot))
+    # Translators: the help by mail; keep the command words, the notation and the column of
+    # the explanations (column 25), each line at most 78 characters.
+    text = _("""The judge of the game {game} reads your mails. Put the line "token ..." of the
+judge's mails to you in each (a reply that quotes the judge's mail has it).
 
+Commands: the subject, or the first line of your mail, is one of
+  help                  this text
+  status                whose turn it is, the deadline, who is late or away,
+                        everyone's answers so far, and the board as you see it
+  options               your pending decision again, every option ready to copy
+  history [FROM [TO]]   your reports of decisions FROM to TO (the last 10 by default)
+  resend                the judge's latest mail to you again
+  absent until DATE [reason]
+                        away until DATE (2026-03-20), at most {max_days} days;
+                        {meanwhile}
+  back                  you are back before that date
+At most {per_day} commands a day are answered.
 
-def _meanwhile(game: Game) -> str:
-    return ("the game's clock stands still" if game.config.absence.policy == "pause"
-            else f"the {game.config.bot} bot answers for you")
+Orders: reply to the judge's mail with your lines between BEGIN ORDERS and
+END ORDERS: the header "game ID decision N player COLOUR", your token line,
+then one line per step, copied from "What you decide now", for example
+  sow military blue pink green
+  military recruit
+  trajan special
+or one answer: tray forum yellow yellow (six lines), take deck discard1 deck,
+tiles II cards IV victory VI plus2, demands forum trajan unmet, bonus wine-fish.
+A # starts a comment. The judge answers every order with a receipt or the
+problems, line by line; nothing changes until orders are accepted.""")
+    return text.format(game=game.game_id, max_days=rules.absence.max_days, meanwhile=meanwhile,
+                       per_day=rules.requests.per_day).split("\n")
 
 
 def before_player(game: Game, commit: Commit, request: Request, colour: PlayerColour | None) -> str | None:
@@ -268,10 +274,11 @@ def _passed(game: Game, commit: Commit, colour: PlayerColour, past: PastHolder) 
         return "ignored (seat passed on)"
     c.passed_told.append(address)
     campaign.log(commit, game.now, "judge", "former holder told", colour=colour, address=past.address)
-    body = (f"This seat has passed to someone else: you no longer play {colour} in the game {game.game_id},\n"
-            "and the judge no longer reads your mails for it (this note goes once). Write to the game\n"
-            "master if you think this is a mistake.\n")
-    subject = compose.subject(game.game_id, "this seat has passed to someone else")
+    _ = game.table_tr().gettext
+    body = _("This seat has passed to someone else: you no longer play {colour} in the game {game},\n"
+             "and the judge no longer reads your mails for it (this note goes once). Write to the game\n"
+             "master if you think this is a mistake.\n").format(colour=colour, game=game.game_id)
+    subject = compose.subject(game.game_id, _("this seat has passed to someone else"))
     commit.mail(compose.short(game.config.address, past.address, subject, body, game.now), None, "passed")
     return "refused (seat passed on)"
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 import importlib.util
 from typing import TYPE_CHECKING
 
+from adjudicator.i18n import ENGLISH, Translator, translator
 from adjudicator.mail.judge import campaign
 from adjudicator.mail.judge.record import Commit
 from adjudicator.mail.judge.status import figures, who
@@ -48,18 +49,19 @@ def replay_page(game: Game) -> bytes | None:
     return replay_html(read_log(game.log), None).encode("utf-8")
 
 
-def files(game: Game, record: bytes, replay: bytes | None) -> list[Attachment]:
+def files(game: Game, record: bytes, replay: bytes | None, tr: Translator = ENGLISH) -> list[Attachment]:
     """The record and the replay page, each attached unless over ``[endgame] attach_kb``."""
+    _ = tr.gettext
     limit = game.config.endgame.attach_kb * 1024
     name = f"{game.game_id}.trajan.jsonl"
-    made = (f"To make it: trajan unpack {name} --out {game.game_id}-log && trajan replay "
-            f"{game.game_id}-log -o {game.game_id}-replay.html (the drawing extra: pip install "
-            "'trajan-adjudicator[drawing]').")
-    what = "the game record (every order, the seed; trajan unpack makes the whole log of it)"
+    made = _("To make it: {commands} (the drawing extra: pip install 'trajan-adjudicator[drawing]').").format(
+        commands=f"trajan unpack {name} --out {game.game_id}-log && trajan replay {game.game_id}-log -o "
+                 f"{game.game_id}-replay.html")
+    what = _("the game record (every order, the seed; trajan unpack makes the whole log of it)")
     out = [Attachment(name, "application", "x-ndjson", what, record if len(record) <= limit else None,
-                      len(record), "Ask the game master for it.")]
+                      len(record), _("Ask the game master for it."))]
     page = f"{game.game_id}-replay.html"
-    what = "the replay page, to step through the game in a browser"
+    what = _("the replay page, to step through the game in a browser")
     if replay is None:
         out.append(Attachment(page, "text", "html", what, None, 0, made))
     else:
@@ -75,26 +77,33 @@ def verify_command(game_id: str) -> str:
             f"trajan verify {game_id}.trajan.jsonl --witness trajan-mails.txt")
 
 
-def final_mails(game: Game, commit: Commit, step: int, state: GameState) -> None:
-    """Everyone's final mail, journaled with the last step's mails."""
-    names: dict[str, str] = {c: who(game.roster, c) for c in game.roster.players}
+def _names(game: Game, tr: Translator) -> dict[str, str]:
+    """Each seat's holder, and the earlier holders of a seat that passed on."""
+    names: dict[str, str] = {c: who(game.roster, c, tr) for c in game.roster.players}
     for colour, seat in game.roster.players.items():
         if seat.history:
-            earlier = "; ".join(f"{p.name} until step {p.until_step}" for p in seat.history if not p.vacant)
-            names[colour] += f" [before: {earlier}]" if earlier else ""
-    scores = score_lines(state, names, breakdown(game.log, step))
-    shown = [f"  {line}" for line in figures(game.roster, campaign.of(commit))]
+            earlier = "; ".join(tr.gettext("{name} until step {step}").format(name=p.name, step=p.until_step)
+                                for p in seat.history if not p.vacant)
+            names[colour] += tr.gettext(" [before: {earlier}]").format(earlier=earlier) if earlier else ""
+    return names
+
+
+def final_mails(game: Game, commit: Commit, step: int, state: GameState) -> None:
+    """Everyone's final mail, journaled with the last step's mails."""
+    scored = breakdown(game.log, step)
     record = record_of(game)
-    attached = files(game, record, replay_page(game))
+    replay = replay_page(game)
     verify = verify_command(game.game_id)
-    readers: list[tuple[str, str, str | None]] = [
-        (s.name, s.address, c) for c, s in game.roster.players.items() if not s.vacant]
-    readers += [(o.name, o.address, None) for o in game.roster.observers]
+    readers: list[tuple[str, str, str | None, Translator]] = [
+        (s.name, s.address, c, game.tr(c)) for c, s in game.roster.players.items() if not s.vacant]
+    readers += [(o.name, o.address, None, game.table_tr()) for o in game.roster.observers]
     gm = game.roster.gm
-    if gm is not None and all(gm.lower() != address.lower() for _, address, _ in readers):
-        readers.append(("game master", gm, None))
-    for name, address, reader in readers:
+    if gm is not None and all(gm.lower() != address.lower() for _, address, _, _ in readers):
+        readers.append(("game master", gm, None, translator(game.config.language)))
+    for name, address, reader, tr in readers:
+        shown = [f"  {line}" for line in figures(game.roster, campaign.of(commit), tr)]
         mail = final_mail(state, sender=game.config.address, to=address, name=name, colour=reader,
-                          scores=scores, figures=shown, files=attached, verify=verify, now=game.now)
+                          scores=score_lines(state, _names(game, tr), scored, tr), figures=shown,
+                          files=files(game, record, replay, tr), verify=verify, now=game.now, tr=tr)
         commit.mail(mail, reader, "final")
     campaign.log(commit, game.now, "judge", "game over", record_bytes=len(record), readers=len(readers))

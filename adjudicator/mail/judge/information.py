@@ -13,6 +13,7 @@ view and private reports only.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from adjudicator.errors import Problem, problem
@@ -34,37 +35,42 @@ DEFAULT_DECISIONS = 10
 def status(game: Game, commit: Commit, colour: PlayerColour) -> list[str]:
     """The answer to ``status``: the table's state, then the game as ``colour`` sees it."""
     step, state = game.current()
+    tr = game.tr(colour)
     opened = commit.state.opened.get(str(step))
-    lines = [f"The game {game.game_id} at decision {state.decision}, as {colour} sees it.", ""]
+    lines = [tr.gettext("The game {game} at decision {decision}, as {colour} sees it.").format(
+        game=game.game_id, decision=state.decision, colour=colour), ""]
     lines += [w for line in table.status_lines(game.config, game.roster, campaign.of(commit), state, opened,
-                                               game.now) for w in text.wrap(line)]
-    return lines + ["", *text.state_section(view_of(state, colour))]
+                                               game.now, tr) for w in text.wrap(line)]
+    return lines + ["", *text.state_section(view_of(state, colour), tr)]
 
 
 def options(game: Game, commit: Commit, colour: PlayerColour) -> list[str]:
     """The answer to ``options``: ``colour``'s pending decision, ready to copy, and the template."""
     step, state = game.current()
+    tr = game.tr(colour)
     view = view_of(state, colour)
     found = text.player_options(view)
     opened = commit.state.opened.get(str(step))
-    waiting = table.waiting_lines(game.config, game.roster, campaign.of(commit), state, opened, game.now)
+    waiting = table.waiting_lines(game.config, game.roster, campaign.of(commit), state, opened, game.now, tr)
     if found is None:
-        return ["You have nothing to decide now.", *waiting]
-    template = text.template_section(view, colour)
+        return [tr.gettext("You have nothing to decide now."), *waiting]
+    template = text.template_section(view, colour, tr=tr)
     at = template.index("BEGIN ORDERS") + 2
     template[at:at] = [f"token {game.token(colour, game.game_id)}"]
-    return [*waiting, "", *text.decide_section(view, found), "", *template]
+    return [*waiting, "", *text.decide_section(view, found, tr), "", *template]
 
 
 def history(game: Game, colour: PlayerColour, words: list[str]) -> list[str] | Problem:
     """The player's reports of the decisions asked for (their own reports only)."""
     step, state = game.current()
+    _ = game.tr(colour).gettext
     latest = state.decision
-    wanted = _range(words, latest)
+    wanted = _range(words, latest, _)
     if isinstance(wanted, Problem):
         return wanted
     first, last = wanted
-    lines = [f"Your reports of decisions {first} to {last} of the game {game.game_id}:"]
+    lines = [_("Your reports of decisions {first} to {last} of the game {game}:").format(
+        first=first, last=last, game=game.game_id)]
     size = 0
     shown = first - 1
     for k in range(1, step + 1):
@@ -73,20 +79,21 @@ def history(game: Game, colour: PlayerColour, words: list[str]) -> list[str] | P
         if decision < first or decision > last:
             continue
         if decision - first >= MOST_DECISIONS or size + len(report) > MOST_CHARS:
-            lines += ["", "(That is as much as one mail holds: mail "
-                      f"\"history {decision} {last}\" for the rest.)"]
+            lines += ["", _('(That is as much as one mail holds: mail "history {first} {last}" for the '
+                            "rest.)").format(first=decision, last=last)]
             return lines
         lines += ["", *text.wrap(report.rstrip("\n"))]
         size += len(report)
         shown = decision
     if shown < first:
-        lines += ["", "No decision in that range has been made yet."]
+        lines += ["", _("No decision in that range has been made yet.")]
     return lines
 
 
-def _range(words: list[str], latest: int) -> tuple[int, int] | Problem:
-    bad = problem("judge.history_range", "$", "Write history, history FROM or history FROM TO, with "
-                  f"decision numbers from 1 to {latest} and FROM not after TO.")
+def _range(words: list[str], latest: int, _: Callable[[str], str]) -> tuple[int, int] | Problem:
+    bad = problem("judge.history_range", "$", _("Write history, history FROM or history FROM TO, with "
+                                                 "decision numbers from 1 to {latest} and FROM not after "
+                                                 "TO.").format(latest=latest))
     if len(words) > 2 or not all(w.isdigit() and len(w) <= 6 for w in words):
         return bad
     numbers = [int(w) for w in words]

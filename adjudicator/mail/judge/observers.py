@@ -19,39 +19,42 @@ from pathlib import Path
 from adjudicator.digest import hexdigest
 from adjudicator.escape import terminal
 from adjudicator.files import io
+from adjudicator.i18n import ENGLISH, Translator
+from adjudicator.i18n.steps import step_report
 from adjudicator.mail.outgoing import headers
-from adjudicator.mail.outgoing.text import news_section, wrap
+from adjudicator.mail.outgoing.text import news_section, title, wrap
 from adjudicator.model.roster import Observer
 from adjudicator.model.state import GameState
 from adjudicator.rendering.show import render_show
 from adjudicator.views.redact import view_of
 
-BEGUN = "The game has begun: the board is set up as shown below.\n"
-
 
 def observer_mail(log: Path, step: int, state: GameState, observer: Observer, sender: str,
-                  lines: Sequence[str], now: datetime) -> EmailMessage:
-    """The mail of log step ``step`` (``state``: the game after it) for ``observer``."""
-    report = BEGUN if step == 0 else io.read_bytes(str(log / f"{step:04d}-report.md")).decode("utf-8")
-    return public_mail(state, report, observer, sender, lines, now)
+                  lines: Sequence[str], now: datetime, tr: Translator = ENGLISH) -> EmailMessage:
+    """The mail of log step ``step`` (``state``: the game after it) for ``observer``, in
+    ``tr``'s language (the game's: an observer has no seat to choose one)."""
+    return public_mail(state, step_report(log, step, None, tr), observer, sender, lines, now, tr)
 
 
 def public_mail(state: GameState, report: str, observer: Observer, sender: str, lines: Sequence[str],
-                now: datetime) -> EmailMessage:
+                now: datetime, tr: Translator = ENGLISH) -> EmailMessage:
     """The public mail of a step from the game after it and the step's public report."""
+    _ = tr.gettext
     view = view_of(state, None)
     game = terminal(view.game_id)
-    body = [f"Hello {terminal(observer.name)},", "",
-            *wrap(f"You follow the game {game} as an observer: you get the public news of every step."),
+    body = [_("Hello {name},").format(name=terminal(observer.name)), "",
+            *wrap(_("You follow the game {game} as an observer: you get the public news of every "
+                    "step.").format(game=game)),
             *([""] + list(lines) if lines else []), "",
-            *news_section(report), "",
-            "== The game as everyone sees it ==", "", *wrap(render_show(view).rstrip("\n")), "",
+            *news_section([report], tr), "",
+            title(_("The game as everyone sees it")), "", *wrap(render_show(view, tr).rstrip("\n")), "",
             f"Game file: {view.chain.hash}"]
     message = EmailMessage()
     # Text from the roster and the game file goes through headers.py: never decoded (issue 25).
     message["From"] = headers.mailbox("From", "Trajan judge", sender)
     message["To"] = headers.mailbox("To", terminal(observer.name), observer.address)
-    message["Subject"] = headers.text("Subject", f"Trajan {game}, decision {view.decision}: news (observer)")
+    subject = _("Trajan {game}, decision {decision}: news (observer)")
+    message["Subject"] = headers.text("Subject", subject.format(game=game, decision=view.decision))
     message["Date"] = format_datetime(now)
     domain = sender.rpartition("@")[2] or "localhost"
     message["Message-ID"] = (f"<trajan.{view.chain.hash[:24]}.observer."

@@ -42,7 +42,7 @@ from pathlib import Path
 from adjudicator.errors import Malformed, Problem, problem
 from adjudicator.files import io
 from adjudicator.files.lock import locked
-from adjudicator.i18n import Translator
+from adjudicator.i18n import Translator, translator
 from adjudicator.mail.fields import same_address
 from adjudicator.mail.judge import (
     campaign,
@@ -108,6 +108,11 @@ class Game:
     def tr(self, colour: PlayerColour) -> Translator:
         """The translator of ``colour``'s mails (the roster's language, else the judge's)."""
         return player_translator(self.roster, colour, self.config.language)
+
+    def table_tr(self) -> Translator:
+        """The translator of the mails to someone with no seat of their own (an observer, a
+        seat's former holder): the game's language (the roster's, else the judge's)."""
+        return translator(self.roster.language or self.config.language)
 
     def current(self) -> tuple[int, GameState]:
         latest = gamelog.latest(self.log)

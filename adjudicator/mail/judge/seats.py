@@ -19,6 +19,7 @@ import msgspec
 from adjudicator.errors import Illegal, Malformed, problem
 from adjudicator.escape import terminal
 from adjudicator.files import io
+from adjudicator.i18n import N_, translator
 from adjudicator.mail.judge import campaign, compose, roster_file
 from adjudicator.mail.judge.record import Commit, judge_dir
 from adjudicator.mail.judge.status import who
@@ -73,7 +74,7 @@ def pass_on(game: Game, commit: Commit, colour: PlayerColour, name: str | None, 
     # The seat's mail settings (issue 27) stay with it: the new holder may ask the game master to change them.
     seat = Seat(name=name or VACANT, address=address or game.config.address, generation=old.generation + 1,
                 history=(*old.history, past), vacant=name is None, mail=old.mail, attach_view=old.attach_view,
-                pictures=old.pictures, order_page=old.order_page)
+                pictures=old.pictures, order_page=old.order_page, language=old.language)
     roster = msgspec.structs.replace(game.roster, players={**game.roster.players, colour: seat})
     _write_roster(game, commit, roster, colour, step)
     before, game.roster = game.roster, roster
@@ -82,10 +83,11 @@ def pass_on(game: Game, commit: Commit, colour: PlayerColour, name: str | None, 
         _tell_former(game, commit, colour, old)
     if not seat.vacant:
         _welcome(game, commit, colour, step)
-    said = (f"{who(before, colour)}'s seat passed to {who(roster, colour)}" if not seat.vacant else
-            f"{who(before, colour)} left the game: the seat is vacant, the {game.config.bot} bot plays it")
-    campaign.of(commit).note(said + ".")
-    return [said + "."]
+    said = (N_("{before}'s seat passed to {after}.") if not seat.vacant else
+            N_("{before} left the game: the seat is vacant, the {bot} bot plays it."))
+    args = {"before": who(before, colour), "after": who(roster, colour), "bot": game.config.bot}
+    campaign.of(commit).note(said, None, **args)
+    return [said.format(**args)]  # the game master's answer (English, as the rest of gm.py)
 
 
 def _write_roster(game: Game, commit: Commit, roster: Roster, colour: str, step: int) -> None:
@@ -111,11 +113,12 @@ def _campaign_after(game: Game, commit: Commit, colour: str, old: Seat, seat: Se
 
 
 def _tell_former(game: Game, commit: Commit, colour: str, old: Seat) -> None:
-    body = wrap(f"Hello {terminal(old.name)}, the game master has passed your seat ({colour}) in the game "
-                f"{game.game_id} to someone else. Your token for it no longer works, and the judge no longer "
-                "reads your mails for this game. Thank you for playing; write to the game master if this is "
-                "a mistake.")
-    subject = compose.subject(game.game_id, "your seat passed on")
+    _ = translator(old.language or game.roster.language or game.config.language).gettext
+    body = wrap(_("Hello {name}, the game master has passed your seat ({colour}) in the game {game} to "
+                  "someone else. Your token for it no longer works, and the judge no longer reads your "
+                  "mails for this game. Thank you for playing; write to the game master if this is a "
+                  "mistake.").format(name=terminal(old.name), colour=colour, game=game.game_id))
+    subject = compose.subject(game.game_id, _("your seat passed on"))
     commit.mail(compose.short(game.config.address, old.address, subject, "\n".join(body) + "\n", game.now),
                 None, "passed")
 
@@ -124,8 +127,8 @@ def _welcome(game: Game, commit: Commit, colour: PlayerColour, step: int) -> Non
     """The new holder's mail of the present step, with their token and a welcome."""
     from adjudicator.mail.judge.deliver import welcome
 
-    welcome(game, commit, step, colour, wrap(
-        f"Welcome to the game {game.game_id}: the game master has given you the seat of {colour}. This "
-        "mail is the present state of the game as that seat sees it; the judge's mails come to you from "
-        'now on. Mail "history" (with your token) for the reports of the decisions so far, "help" for '
-        "the commands."))
+    welcome(game, commit, step, colour, wrap(game.tr(colour).gettext(
+        "Welcome to the game {game}: the game master has given you the seat of {colour}. This mail is "
+        "the present state of the game as that seat sees it; the judge's mails come to you from now on. "
+        'Mail "history" (with your token) for the reports of the decisions so far, "help" for the '
+        "commands.").format(game=game.game_id, colour=colour)))

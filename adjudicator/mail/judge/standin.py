@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 
 from adjudicator.files import io
 from adjudicator.game.engine import deciders
+from adjudicator.i18n import N_
 from adjudicator.mail.judge import campaign, clock, compose, deadlines, gamelog, record
 from adjudicator.mail.judge.campaign import Campaign
 from adjudicator.mail.judge.outbox import Sink, flush
@@ -126,8 +127,9 @@ def _counted(game: Game, commit: record.Commit, colour: PlayerColour, decision: 
         return
     c.streak[colour] = c.streak.get(colour, 0) + 1
     if why == "deadline" and due is not None:
-        c.note(f"Decision {decision}: the deadline ({clock.shown(due)}) passed; {who(game.roster, colour)} "
-               f"was late, and the {game.config.bot} bot answered for them.")
+        c.note(N_("Decision {decision}: the deadline ({due}) passed; {who} was late, and the {bot} bot "
+                  "answered for them."), {"due": due.isoformat()}, decision=str(decision),
+               who=who(game.roster, colour), bot=game.config.bot)
     limit = game.config.standin.abandon_after
     if limit and c.streak[colour] >= limit and colour not in c.abandoned:
         _abandoned(game, commit, colour, c.streak[colour])
@@ -137,8 +139,9 @@ def _abandoned(game: Game, commit: record.Commit, colour: PlayerColour, count: i
     c = campaign.of(commit)
     c.abandoned[colour] = game.now.isoformat()
     name = who(game.roster, colour)
-    c.note(f"{name} has not answered {count} decisions in a row: the seat is abandoned, and the "
-           f"{game.config.bot} bot plays it until they write again or the game master gives it to someone.")
+    c.note(N_("{name} has not answered {count} decisions in a row: the seat is abandoned, and the {bot} "
+              "bot plays it until they write again or the game master gives it to someone."),
+           name=name, count=str(count), bot=game.config.bot)
     campaign.log(commit, game.now, "judge", "abandoned", colour=colour, streak=count)
     gm = game.roster.gm
     if gm is None:
@@ -166,5 +169,5 @@ def answered(game: Game, commit: record.Commit, colour: PlayerColour, decision: 
         tally.on_time += 1
     c.streak.pop(colour, None)
     if c.abandoned.pop(colour, None) is not None:
-        c.note(f"{who(game.roster, colour)} is back: the seat is theirs again.")
+        c.note(N_("{who} is back: the seat is theirs again."), who=who(game.roster, colour))
         campaign.log(commit, game.now, colour, "back from abandoned")

@@ -19,11 +19,12 @@ see (the leak test checks it).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import datetime
+from datetime import datetime, tzinfo
 from email.message import EmailMessage
 from typing import TYPE_CHECKING
 
 from adjudicator.game.engine import deciders
+from adjudicator.i18n import ENGLISH, Translator
 from adjudicator.mail.judge import campaign, clock, observers
 from adjudicator.mail.judge.record import Commit
 from adjudicator.mail.judge.status import who
@@ -41,20 +42,22 @@ def player_lines(game: Game, commit: Commit, state: GameState, colour: PlayerCol
     deadline (an absence, an abandoned seat, the game master's pause) or whom the game waits
     for and until when, and the table's notices they have not been told."""
     opened = _opened(game, commit, commit.state.mailed)  # the step being mailed (or the latest)
-    lines = deadline_lines(game, commit, state, colour, opened) if decides or \
+    tr = game.tr(colour)
+    lines = deadline_lines(game, commit, state, colour, opened, tr) if decides or \
         colour not in deciders(state.pending) else []
-    return lines + told(campaign.of(commit), colour)
+    return lines + told(campaign.of(commit), colour, tr, clock.where(game.config))
 
 
 def after_step(game: Game, commit: Commit, number: int, state: GameState, opened: datetime) -> None:
     """After the players' mails of log step ``number`` (``state``: the game after it):
     every observer's mail; at the end of the game, everyone's final mail."""
     c = campaign.of(commit)
-    waiting = _waiting(game, commit, state, opened)
+    tr = game.table_tr()
+    waiting = _waiting(game, commit, state, opened, tr)
     for observer in game.roster.observers:
-        lines = waiting + told(c, observer.address.lower())
+        lines = waiting + told(c, observer.address.lower(), tr, clock.where(game.config))
         commit.mail(observers.observer_mail(game.log, number, state, observer, game.config.address, lines,
-                                            game.now), None, "observer")
+                                            game.now, tr), None, "observer")
     c.forget_seen({c_ for c_, s in game.roster.players.items() if not s.vacant}
                   | {o.address.lower() for o in game.roster.observers})
     if isinstance(state.pending, GameOver):
@@ -70,49 +73,71 @@ def _opened(game: Game, commit: Commit, step: int) -> datetime:
     return parse_time(text) if text else game.now
 
 
-def deadline_lines(game: Game, commit: Commit, state: GameState, colour: str, opened: datetime) -> list[str]:
+def deadline_lines(game: Game, commit: Commit, state: GameState, colour: str, opened: datetime,
+                   tr: Translator = ENGLISH) -> list[str]:
     """What ``colour``'s mail says of their deadline (or whom the game waits for)."""
+    _ = tr.gettext
     if isinstance(state.pending, GameOver):
         return []
     c = campaign.of(commit)
     seat = game.roster.players[colour]  # type: ignore[index]
     if colour not in deciders(state.pending):
-        return _waiting(game, commit, state, opened)
+        return _waiting(game, commit, state, opened, tr)
     bot = game.config.bot
     away = c.away(colour, seat.generation)
     if away is not None and game.config.absence.policy == "stand-in":
-        return wrap(f"You are away until {clock.shown(_local(game, away.until))}: the {bot} bot answers "
-                    'this decision for you. Mail "back" (with your token) to play again.')
+        return wrap(_('You are away until {until}: the {bot} bot answers this decision for you. Mail "back" '
+                      "(with your token) to play again.").format(
+            until=clock.shown(_local(game, away.until), tr), bot=bot))
     if colour in c.abandoned:
-        return wrap(f"Your seat is abandoned: the {bot} bot answers for you. Mail \"back\" (with your "
-                    "token) to play again.")
+        return wrap(_('Your seat is abandoned: the {bot} bot answers for you. Mail "back" (with your '
+                      "token) to play again.").format(bot=bot))
     due = clock.deadline(game.config, c, state.decision, opened) if game.config.deadlines.enabled else None
     if c.paused() is not None:
-        return wrap("The game master has paused the game: no deadline runs until it resumes.")
+        return wrap(_("The game master has paused the game: no deadline runs until it resumes."))
     if due is None:
-        return wrap("The clock stands still while a player is away.") if game.config.deadlines.enabled else []
+        return wrap(_("The clock stands still while a player is away.")) if game.config.deadlines.enabled \
+            else []
     return []  # the mail's own "Deadline:" line (:mod:`.deliver`) says it
 
 
-def told(c: campaign.Campaign, reader: str) -> list[str]:
-    """The table's notices ``reader`` has not been told, as lines of their mail."""
-    notices = [line for n in c.unseen(reader) for line in wrap(f"- {n}")]
-    return ["", "At the table:", *notices] if notices else []
+def told(c: campaign.Campaign, reader: str, tr: Translator = ENGLISH,
+         zone: tzinfo | None = None) -> list[str]:
+    """The table's notices ``reader`` has not been told, as lines of their mail (in ``tr``'s
+    language, their times in ``zone``, the game's time zone)."""
+    notices = [line for n in c.unseen(reader) for line in wrap(f"- {notice_text(n, tr, zone)}")]
+    return ["", tr.gettext("At the table:"), *notices] if notices else []
 
 
-def _waiting(game: Game, commit: Commit, state: GameState, opened: datetime) -> list[str]:
-    """Whom the game waits for, and until when (the same for every reader)."""
+def notice_text(notice: str | campaign.Notice, tr: Translator = ENGLISH, zone: tzinfo | None = None) -> str:
+    """One notice of the table in ``tr``'s language (a plain string, from before notices
+    were kept untranslated, as it is)."""
+    from adjudicator.mail.judge.deadlines import parse_time
+
+    if isinstance(notice, str):
+        return notice
+    times = {k: clock.shown(parse_time(v) if zone is None else parse_time(v).astimezone(zone), tr)
+             for k, v in notice.times.items()}
+    return tr.gettext(notice.text).format(**notice.args, **times)
+
+
+def _waiting(game: Game, commit: Commit, state: GameState, opened: datetime,
+             tr: Translator = ENGLISH) -> list[str]:
+    """Whom the game waits for, and until when (the same for every reader of a language)."""
+    _ = tr.gettext
     if isinstance(state.pending, GameOver):
         return []
     c = campaign.of(commit)
-    names = ", ".join(who(game.roster, colour) for colour in deciders(state.pending))
+    names = ", ".join(who(game.roster, colour, tr) for colour in deciders(state.pending))
     if c.paused() is not None:
-        return wrap(f"Waiting for {names}; the game master has paused the game: no deadline runs.")
+        return wrap(_("Waiting for {names}; the game master has paused the game: no deadline runs.").format(
+            names=names))
     if not game.config.deadlines.enabled:
-        return wrap(f"Waiting for {names}.")
+        return wrap(_("Waiting for {names}.").format(names=names))
     due = clock.deadline(game.config, c, state.decision, opened)
-    until = f" until {clock.shown(due)}" if due is not None else " (the clock stands still)"
-    return wrap(f"Waiting for {names}{until}.")
+    if due is None:
+        return wrap(_("Waiting for {names} (the clock stands still).").format(names=names))
+    return wrap(_("Waiting for {names} until {due}.").format(names=names, due=clock.shown(due, tr)))
 
 
 def _local(game: Game, text: str) -> datetime:

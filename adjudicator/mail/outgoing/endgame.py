@@ -21,17 +21,20 @@ from pathlib import Path
 from adjudicator.digest import hexdigest
 from adjudicator.escape import terminal
 from adjudicator.files import io
+from adjudicator.i18n import ENGLISH, N_, Translator
+from adjudicator.i18n.reasons import reason_text
 from adjudicator.mail.outgoing import headers
-from adjudicator.mail.outgoing.text import wrap
+from adjudicator.mail.outgoing.text import title, wrap
 from adjudicator.model.events import ScoreChanged
 from adjudicator.model.state import GameOver, GameState
 
 FINAL = "final scoring: "
 # The sources of victory points during the game, by how their reasons begin (the rules'
 # scoring sites: rules/actions, rules/special, rules/quarter; rules/scoring for the end).
-SOURCES = (("Trajan tile", "Trajan tiles"), ("construction tile", "construction tiles"),
-           ("senate track", "the senate"), ("legionnaire in", "legionnaires in the provinces"),
-           ("people's demands", "the people's demands"))
+SOURCES = (("Trajan tile", N_("Trajan tiles")), ("construction tile", N_("construction tiles")),
+           ("senate track", N_("the senate")), ("legionnaire in", N_("legionnaires in the provinces")),
+           ("people's demands", N_("the people's demands")))
+SHIPPING, OTHER = N_("shipping"), N_("other")
 SHIP = " ship ("
 
 
@@ -53,8 +56,8 @@ def source(reason: str) -> str:
     if reason.startswith(FINAL):
         return reason
     if SHIP in reason:
-        return "shipping"
-    return next((heading for start, heading in SOURCES if reason.startswith(start)), "other")
+        return SHIPPING
+    return next((heading for start, heading in SOURCES if reason.startswith(start)), OTHER)
 
 
 def breakdown(log: Path, last: int) -> dict[str, dict[str, int]]:
@@ -75,56 +78,68 @@ def breakdown(log: Path, last: int) -> dict[str, dict[str, int]]:
 
 
 def score_lines(state: GameState, names: Mapping[str, str],
-                scored: Mapping[str, Mapping[str, int]]) -> list[str]:
-    """The ranking with each player's victory points, then how each made them."""
+                scored: Mapping[str, Mapping[str, int]], tr: Translator = ENGLISH) -> list[str]:
+    """The ranking with each player's victory points, then how each made them (in ``tr``'s
+    language; the sources in the order of their English names, the same in every mail)."""
     assert isinstance(state.pending, GameOver)
+    _ = tr.gettext
     vp = {p.colour: p.vp for p in state.players}
-    lines = ["== The final scores ==", ""]
+    lines = [title(_("The final scores")), ""]
     for place, colour in enumerate(state.pending.ranking, start=1):
-        lines.append(f"{place:>2}. {names.get(colour, colour)}: {vp[colour]} VP")
-    lines += ["", "== How they scored ==", ""]
+        lines.append(_("{place}. {name}: {vp} VP").format(place=f"{place:>2}", name=names.get(colour, colour),
+                                                          vp=vp[colour]))
+    lines += ["", title(_("How they scored")), ""]
+    nothing = "    " + _("nothing")
     for colour in state.pending.ranking:
         parts = scored.get(colour, {})
         during = sorted((h, v) for h, v in parts.items() if not h.startswith(FINAL))
-        final = [(h[len(FINAL):], v) for h, v in parts.items() if h.startswith(FINAL)]
-        lines += [f"{names.get(colour, colour)}: {vp[colour]} VP", "  During the game:"]
-        lines += [w for h, v in during for w in wrap(f"    {h}: {v:+d}")] or ["    nothing"]
-        lines.append("  Final scoring:")
-        lines += [w for h, v in final for w in wrap(f"    {h}: {v:+d}")] or ["    nothing"]
+        final = [(reason_text(h[len(FINAL):], tr), v) for h, v in parts.items() if h.startswith(FINAL)]
+        lines += [_("{name}: {vp} VP").format(name=names.get(colour, colour), vp=vp[colour]),
+                  "  " + _("During the game:")]
+        lines += [w for h, v in during for w in wrap(f"    {_(h)}: {v:+d}")] or [nothing]
+        lines.append("  " + _("Final scoring:"))
+        lines += [w for h, v in final for w in wrap(f"    {h}: {v:+d}")] or [nothing]
     return lines
 
 
 def final_mail(state: GameState, *, sender: str, to: str, name: str, colour: str | None,
                scores: list[str], figures: Sequence[str], files: Sequence[Attachment], verify: str,
-               now: datetime) -> EmailMessage:
-    """The final mail to one reader (``colour``: their seat, None for an observer)."""
+               now: datetime, tr: Translator = ENGLISH) -> EmailMessage:
+    """The final mail to one reader (``colour``: their seat, None for an observer), in
+    ``tr``'s language (``scores``, ``figures`` and ``files`` already in it)."""
+    _ = tr.gettext
     game = terminal(state.game_id)
-    hello = f"Hello {terminal(name)} ({colour})," if colour else f"Hello {terminal(name)},"
-    lines = [hello, "", *wrap(f"The game {game} is over. Thank you for playing." if colour
-                               else f"The game {game} you followed is over."), "", *scores]
+    hello = (_("Hello {name} ({colour}),").format(name=terminal(name), colour=colour) if colour
+             else _("Hello {name},").format(name=terminal(name)))
+    lines = [hello, "", *wrap(_("The game {game} is over. Thank you for playing.").format(game=game) if colour
+                              else _("The game {game} you followed is over.").format(game=game)), "", *scores]
     if figures:
-        lines += ["", "== Answers ==", "", *figures]
-    lines += ["", "== The seed ==", "",
-              *wrap("The seed of every shuffle, secret until now (the game's first file committed to it, "
-                    f"and the record holds it): {terminal(state.seed)}"),
-              "", "== The record and the replay page ==", ""]
+        lines += ["", title(_("Answers")), "", *figures]
+    lines += ["", title(_("The seed")), "",
+              *wrap(_("The seed of every shuffle, secret until now (the game's first file committed to it, "
+                      "and the record holds it): {seed}").format(seed=terminal(state.seed))),
+              "", title(_("The record and the replay page")), ""]
     for f in files:
+        size = _("{size} bytes").format(size=f"{f.size:,}")
         if f.data is not None:
-            lines += wrap(f"Attached: {f.name} ({f.size:,} bytes), {f.what}.")
+            lines += wrap(_("Attached: {name} ({size}), {what}.").format(name=f.name, size=size, what=f.what))
         else:
-            lines += wrap(f"Not attached: {f.name} ({f.size:,} bytes), {f.what}. {f.how}")
-    lines += ["", "== Check it yourself ==", "",
-              *wrap("Save the judge's mails to you as .eml files in a folder, say trajan-mails/, put the "
-                    "record beside it, and run (on Windows: type trajan-mails\\*.eml > trajan-mails.txt):"),
+            lines += wrap(_("Not attached: {name} ({size}), {what}. {how}").format(
+                name=f.name, size=size, what=f.what, how=f.how))
+    lines += ["", title(_("Check it yourself")), "",
+              *wrap(_("Save the judge's mails to you as .eml files in a folder, say trajan-mails/, put "
+                      "the record beside it, and run (on Windows: type trajan-mails\\*.eml > "
+                      "trajan-mails.txt):")),
               "", *(f"    {line}" for line in verify.split("\n")), "",
-              *wrap("It replays the record from its seed and checks that every game file your mails "
-                    "named (their \"Game file:\" lines) is in it: the game you were shown is the game "
-                    "recorded."), "",
+              *wrap(_("It replays the record from its seed and checks that every game file your mails "
+                      "named (their \"Game file:\" lines) is in it: the game you were shown is the game "
+                      "recorded.")), "",
               f"Game file: {state.chain.hash}"]
     message = EmailMessage()
     message["From"] = headers.mailbox("From", "Trajan judge", sender)
     message["To"] = headers.mailbox("To", terminal(name), to)
-    message["Subject"] = headers.text("Subject", f"[Trajan {game}] the game is over")
+    message["Subject"] = headers.text("Subject", "[Trajan {game}] {what}".format(
+        game=game, what=_("the game is over")))
     message["Date"] = format_datetime(now)
     reader = hexdigest(to.lower().encode())[:12]
     domain = sender.rpartition("@")[2] or "localhost"
