@@ -21,7 +21,7 @@ from pathlib import Path
 from adjudicator.digest import hexdigest
 from adjudicator.escape import terminal
 from adjudicator.files import io
-from adjudicator.i18n import ENGLISH, N_, Translator
+from adjudicator.i18n import ENGLISH, Translator
 from adjudicator.i18n.reasons import reason_text
 from adjudicator.mail.outgoing import headers
 from adjudicator.mail.outgoing.text import title, wrap
@@ -31,10 +31,10 @@ from adjudicator.model.state import GameOver, GameState
 FINAL = "final scoring: "
 # The sources of victory points during the game, by how their reasons begin (the rules'
 # scoring sites: rules/actions, rules/special, rules/quarter; rules/scoring for the end).
-SOURCES = (("Trajan tile", N_("Trajan tiles")), ("construction tile", N_("construction tiles")),
-           ("senate track", N_("the senate")), ("legionnaire in", N_("legionnaires in the provinces")),
-           ("people's demands", N_("the people's demands")))
-SHIPPING, OTHER = N_("shipping"), N_("other")
+SOURCES = (("Trajan tile", "Trajan tiles"), ("construction tile", "construction tiles"),
+           ("senate track", "the senate"), ("legionnaire in", "legionnaires in the provinces"),
+           ("people's demands", "the people's demands"))
+SHIPPING, OTHER = "shipping", "other"
 SHIP = " ship ("
 
 
@@ -58,6 +58,17 @@ def source(reason: str) -> str:
     if SHIP in reason:
         return SHIPPING
     return next((heading for start, heading in SOURCES if reason.startswith(start)), OTHER)
+
+
+def heading_text(heading: str, tr: Translator = ENGLISH) -> str:
+    """A source's heading (:data:`SOURCES`) in ``tr``'s language."""
+    return {"Trajan tiles": tr.pgettext("points from", "Trajan tiles"),
+            "construction tiles": tr.pgettext("points from", "construction tiles"),
+            "the senate": tr.pgettext("points from", "the senate"),
+            "legionnaires in the provinces": tr.pgettext("points from", "legionnaires in the provinces"),
+            "the people's demands": tr.pgettext("points from", "the people's demands"),
+            "shipping": tr.pgettext("points from", "shipping"),
+            "other": tr.pgettext("points from", "other")}.get(heading, heading)
 
 
 def breakdown(log: Path, last: int) -> dict[str, dict[str, int]]:
@@ -96,7 +107,7 @@ def score_lines(state: GameState, names: Mapping[str, str],
         final = [(reason_text(h[len(FINAL):], tr), v) for h, v in parts.items() if h.startswith(FINAL)]
         lines += [_("{name}: {vp} VP").format(name=names.get(colour, colour), vp=vp[colour]),
                   "  " + _("During the game:")]
-        lines += [w for h, v in during for w in wrap(f"    {_(h)}: {v:+d}")] or [nothing]
+        lines += [w for h, v in during for w in wrap(f"    {heading_text(h, tr)}: {v:+d}")] or [nothing]
         lines.append("  " + _("Final scoring:"))
         lines += [w for h, v in final for w in wrap(f"    {h}: {v:+d}")] or [nothing]
     return lines
