@@ -37,6 +37,8 @@ def seat_lines(colour: str, seat: Seat) -> list[str]:
         lines.append(f"pictures = {toml_string(seat.pictures)}")
     if not seat.order_page:
         lines.append("order_page = false")
+    if seat.language is not None:  # the seat's language (issue 31)
+        lines.append(f"language = {toml_string(seat.language)}")
     if seat.generation:
         lines.append(f"generation = {seat.generation}")
     if seat.vacant:
@@ -106,7 +108,7 @@ def _reads_as(text: str, roster: Roster) -> bool:
 def whole(roster: Roster) -> str:
     """The whole roster in the plain form."""
     lines = []
-    for key in ("game", "judge", "pictures", "gm"):
+    for key in ("game", "judge", "pictures", "language", "gm"):
         value = getattr(roster, key)
         if value is not None:
             lines.append(f"{key} = {toml_string(value)}")
