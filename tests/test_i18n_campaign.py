@@ -84,7 +84,7 @@ def test_every_campaign_mail_is_in_its_readers_language(played: tuple[Path, str]
 # help, the history, a message with neither orders nor a command, the table's notices,
 # the former holder's note, the new holder's welcome, the observer's mail, the final mail.
 SAID = {
-    RED: ["não está à frente", "Você está ausente até", "Bem-vindo de volta", "À mesa:",
+    RED: ["não está à frente", "Você está ausente até", "Bem-vindo de volta",
           "seu lugar passou para outra pessoa", "Olá,"],
     GREEN: ["Frist", "Kommandos: der Betreff", "Deine Berichte der Entscheidungen",
             "Deine Nachricht enthielt weder Befehle", "Am Tisch:", "ist bis", "ist zurück.",

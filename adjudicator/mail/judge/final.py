@@ -20,6 +20,7 @@ from adjudicator.mail.judge import campaign
 from adjudicator.mail.judge.record import Commit
 from adjudicator.mail.judge.status import figures, who
 from adjudicator.mail.outgoing.endgame import Attachment, breakdown, final_mail, score_lines
+from adjudicator.mail.outgoing.text import wrap
 from adjudicator.model.roster import tenures
 from adjudicator.model.state import GameState
 from adjudicator.records import form
@@ -101,7 +102,9 @@ def final_mails(game: Game, commit: Commit, step: int, state: GameState) -> None
     if gm is not None and all(gm.lower() != address.lower() for _, address, _, _ in readers):
         readers.append(("game master", gm, None, translator(game.config.language)))
     for name, address, reader, tr in readers:
-        shown = [f"  {line}" for line in figures(game.roster, campaign.of(commit), tr)]
+        # English keeps its one line a holder (as it always was); a translation is wrapped.
+        shown = [w for line in figures(game.roster, campaign.of(commit), tr)
+                 for w in ([f"  {line}"] if tr.language == "en" else wrap(f"  {line}"))]
         mail = final_mail(state, sender=game.config.address, to=address, name=name, colour=reader,
                           scores=score_lines(state, _names(game, tr), scored, tr), figures=shown,
                           files=files(game, record, replay, tr), verify=verify, now=game.now, tr=tr)
