@@ -172,8 +172,8 @@ def reply(game: Game, commit: Commit, colour: PlayerColour, what: str, msgid: st
     to = colour_address(game, colour)
     subject = compose.subject(game.game_id, what)
     body = "\n".join(lines).rstrip("\n") + "\n"
-    commit.mail(compose.short(game.config.address, to, subject, body, game.now, msgid=msgid), colour,
-                "answer")
+    mail = compose.short(game.config.address, to, subject, body, game.now, msgid=msgid, tr=game.tr(colour))
+    commit.mail(mail, colour, "answer")
 
 
 def help_lines(game: Game, tr: Translator = ENGLISH) -> list[str]:
@@ -279,7 +279,8 @@ def _passed(game: Game, commit: Commit, colour: PlayerColour, past: PastHolder) 
              "and the judge no longer reads your mails for it (this note goes once). Write to the game\n"
              "master if you think this is a mistake.\n").format(colour=colour, game=game.game_id)
     subject = compose.subject(game.game_id, _("this seat has passed to someone else"))
-    commit.mail(compose.short(game.config.address, past.address, subject, body, game.now), None, "passed")
+    commit.mail(compose.short(game.config.address, past.address, subject, body, game.now, tr=game.table_tr()),
+                None, "passed")
     return "refused (seat passed on)"
 
 

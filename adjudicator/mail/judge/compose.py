@@ -254,6 +254,7 @@ def when(moment: datetime, tr: Translator = ENGLISH) -> str:
 
 
 def short(sender: str, to: str, subject: str, body: str, now: datetime, *, name: str | None = None,
-          msgid: str | None = None) -> EmailMessage:
-    """A short judge's mail (issue 28: notes to the table, answers to commands)."""
-    return _message(sender, to, subject, body, now, name=name, msgid=msgid)
+          msgid: str | None = None, tr: Translator = ENGLISH) -> EmailMessage:
+    """A short judge's mail (issue 28: notes to the table, answers to commands), from the
+    judge named in ``tr``'s language."""
+    return _message(sender, to, subject, body, now, name=name, msgid=msgid, tr=tr)

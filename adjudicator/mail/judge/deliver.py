@@ -253,7 +253,8 @@ def answer(game: Game, commit: record.Commit, message: compose.Answering, texts:
         return _refuse(game, commit, message, colour, current, list(e.problems), None, None, key)
     if order.player != colour:  # red's token never carries orders for green
         wrong = problem("judge.not_your_colour", "$.player",
-                        f"These orders are for {order.player}, but you play {colour}.")
+                        game.tr(colour).gettext("These orders are for {player}, but you play "
+                                                "{colour}.").format(player=order.player, colour=colour))
         return _refuse(game, commit, message, colour, current, [wrong], sources, order.decision, key)
     orders = io.encode_orders(order)
     if gamelog.last_orders(game.log, step) != orders:  # else applied before a crash: only mail

@@ -19,6 +19,7 @@ and former holders by mail, the table in the next mails).  None changes the game
 from __future__ import annotations
 
 import shlex
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from pathlib import Path
@@ -26,6 +27,7 @@ from typing import TYPE_CHECKING
 
 from adjudicator.errors import Illegal, Malformed, Problem, problem
 from adjudicator.escape import terminal
+from adjudicator.i18n import Translator
 from adjudicator.mail.judge import campaign, clock, compose, deadlines, seats
 from adjudicator.mail.judge.campaign import Pause
 from adjudicator.mail.judge.record import Commit
@@ -131,10 +133,11 @@ def _pause(game: Game, commit: Commit, act: Act, by: str) -> list[str]:
     c.pauses.append(Pause(start=game.now.isoformat(), reason=reason))
     campaign.log(commit, game.now, by, "pause", reason=reason)
     why = f" ({reason})" if reason else ""
-    _tell_table(game, commit, "the game is paused", [
-        f"The game master has paused the game {game.game_id}{why}.",
-        "No deadline runs and no orders are read until the game resumes; orders sent meanwhile are "
-        "refused, and can be sent again then. Commands (status, history, ...) are answered as always."])
+    _tell_table(game, commit, lambda tr: (tr.gettext("the game is paused"), [
+        tr.gettext("The game master has paused the game {game}{why}.").format(game=game.game_id, why=why),
+        tr.gettext("No deadline runs and no orders are read until the game resumes; orders sent meanwhile "
+                   "are refused, and can be sent again then. Commands (status, history, ...) are answered "
+                   "as always.")]))
     return [f"Paused the game{why}."]
 
 
@@ -148,8 +151,17 @@ def _resume(game: Game, commit: Commit, act: Act, by: str) -> list[str]:
     campaign.log(commit, game.now, by, "resume", paused_hours=f"{length / timedelta(hours=1):.1f}")
     due = _due(game, commit)
     after = f" The deadline of the pending decision is now {clock.shown(due)}." if due is not None else ""
-    _tell_table(game, commit, "the game resumes", [f"The game master has resumed the game {game.game_id}: "
-                                                  f"orders are read again.{after}"])
+
+    def said(tr: Translator) -> tuple[str, list[str]]:
+        _ = tr.gettext
+        told = _("The game master has resumed the game {game}: orders are read again.").format(
+            game=game.game_id)
+        if due is not None:
+            told += " " + _("The deadline of the pending decision is now {due}.").format(
+                due=clock.shown(due, tr))
+        return _("the game resumes"), [told]
+
+    _tell_table(game, commit, said)
     return [f"Resumed the game.{after}"]
 
 
@@ -165,9 +177,17 @@ def _extend(game: Game, commit: Commit, act: Act, by: str) -> list[str]:
     campaign.log(commit, game.now, by, "extend", decision=state.decision, hours=act.hours)
     due = _due(game, commit)
     now = f": it is now {clock.shown(due)}" if due is not None else ""
-    _tell_table(game, commit, f"decision {state.decision}: deadline extended", [
-        f"The game master has given decision {state.decision} of the game {game.game_id} {act.hours} more "
-        f"hour(s){now}."])
+
+    def said(tr: Translator) -> tuple[str, list[str]]:
+        _ = tr.gettext
+        args = {"decision": state.decision, "game": game.game_id, "hours": act.hours}
+        told = (_("The game master has given decision {decision} of the game {game} {hours} more hour(s): "
+                  "it is now {due}.").format(**args, due=clock.shown(due, tr)) if due is not None else
+                _("The game master has given decision {decision} of the game {game} {hours} more "
+                  "hour(s).").format(**args))
+        return _("decision {decision}: deadline extended").format(decision=state.decision), [told]
+
+    _tell_table(game, commit, said)
     return [f"Extended decision {state.decision} by {act.hours} hour(s){now}."]
 
 
@@ -179,8 +199,8 @@ def _note(game: Game, commit: Commit, act: Act, by: str) -> list[str]:
         raise usage(f"A note is at most {NOTE_CHARS} characters.")
     campaign.log(commit, game.now, by, "note", text=text)
     lines = [terminal(line) for line in text.split("\n")]
-    _tell_table(game, commit, "a note from the game master",
-                [f"A note from the game master of the game {game.game_id}:", "", *lines])
+    _tell_table(game, commit, lambda tr: (tr.gettext("a note from the game master"), [
+        tr.gettext("A note from the game master of the game {game}:").format(game=game.game_id), "", *lines]))
     return ["Sent the note to the table."]
 
 
@@ -205,15 +225,17 @@ def _due(game: Game, commit: Commit) -> datetime | None:
     return clock.deadline(game.config, campaign.of(commit), state.decision, deadlines.parse_time(opened))
 
 
-def _tell_table(game: Game, commit: Commit, what: str, paragraphs: list[str]) -> None:
-    """A short mail to every player (a vacant seat has none) and every observer."""
-    body = "\n".join(line for p in paragraphs for line in (wrap(p) if p else [""])) + "\n"
-    subject = compose.subject(game.game_id, what)
-    readers: list[tuple[str | None, str]] = [(c, s.address) for c, s in game.roster.players.items()
-                                             if not s.vacant]
-    readers += [(None, o.address) for o in game.roster.observers]
-    for colour, address in readers:
-        commit.mail(compose.short(game.config.address, address, subject, body, game.now), colour, "table")
+def _tell_table(game: Game, commit: Commit, said: Callable[[Translator], tuple[str, list[str]]]) -> None:
+    """A short mail to every player (a vacant seat has none) and every observer, each in
+    their language: ``said(tr)`` gives its subject and paragraphs."""
+    readers: list[tuple[str | None, str, Translator]] = [
+        (c, s.address, game.tr(c)) for c, s in game.roster.players.items() if not s.vacant]
+    readers += [(None, o.address, game.table_tr()) for o in game.roster.observers]
+    for colour, address, tr in readers:
+        what, paragraphs = said(tr)
+        body = "\n".join(line for p in paragraphs for line in (wrap(p) if p else [""])) + "\n"
+        commit.mail(compose.short(game.config.address, address, compose.subject(game.game_id, what), body,
+                                  game.now, tr=tr), colour, "table")
 
 
 def problems_lines(problems: list[Problem]) -> list[str]:

@@ -268,10 +268,13 @@ def _outcome(game: Game, commit: record.Commit, letter: Letter, keys: list[str])
     if asks_resend(letter):
         return _resend(game, commit, colour, keys)
     if campaign.of(commit).paused() is not None:
-        paused = problem("judge.paused", "$", "The game master has paused the game: orders are not read "
-                         "until it resumes. Send them again then.")
+        tr = game.tr(colour)
+        paused = problem("judge.paused", "$", tr.gettext(
+            "The game master has paused the game: orders are not read until it resumes. Send them again "
+            "then."))
         commit.mail(compose.refusal(sender, to, game.game_id, [paused], game.now, name=name, reply_to=reply,
-                                    msgid=compose.message_id(sender, "refusal", keys[-1])), colour, "refusal")
+                                    msgid=compose.message_id(sender, "refusal", keys[-1]), tr=tr),
+                    colour, "refusal")
         return "refused (paused)"
     # Refused in words, or adjudicated into the log with its mails (issue 27: .deliver).
     return deliver.answer(game, commit, reply, [(p.place, p.text) for p in letter.parts], colour, keys[-1])

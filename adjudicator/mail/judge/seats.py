@@ -113,14 +113,15 @@ def _campaign_after(game: Game, commit: Commit, colour: str, old: Seat, seat: Se
 
 
 def _tell_former(game: Game, commit: Commit, colour: str, old: Seat) -> None:
-    _ = translator(old.language or game.roster.language or game.config.language).gettext
+    tr = translator(old.language or game.roster.language or game.config.language)
+    _ = tr.gettext
     body = wrap(_("Hello {name}, the game master has passed your seat ({colour}) in the game {game} to "
                   "someone else. Your token for it no longer works, and the judge no longer reads your "
                   "mails for this game. Thank you for playing; write to the game master if this is a "
                   "mistake.").format(name=terminal(old.name), colour=colour, game=game.game_id))
     subject = compose.subject(game.game_id, _("your seat passed on"))
-    commit.mail(compose.short(game.config.address, old.address, subject, "\n".join(body) + "\n", game.now),
-                None, "passed")
+    commit.mail(compose.short(game.config.address, old.address, subject, "\n".join(body) + "\n", game.now,
+                              tr=tr), None, "passed")
 
 
 def _welcome(game: Game, commit: Commit, colour: PlayerColour, step: int) -> None:
