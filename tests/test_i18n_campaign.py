@@ -111,3 +111,27 @@ def test_the_game_masters_mails_stay_in_the_judges_language(played: tuple[Path, 
     tmp_path, _ = played
     (final,) = [m for m in to(tmp_path, GM_ADDRESS) if str(m["Subject"]).endswith("] the game is over")]
     assert "== The final scores ==" in _text(final)
+
+
+def test_a_notice_is_kept_untranslated_and_told_in_each_readers_words() -> None:
+    import msgspec
+
+    from adjudicator.i18n import translator
+    from adjudicator.mail.judge.campaign import Campaign
+    from adjudicator.mail.judge.tablemail import notice_text
+
+    # A notice written before notices were kept untranslated is a plain line, shown as it is.
+    old = msgspec.json.decode(b'{"notices": ["green is away."]}', type=Campaign)
+    assert [notice_text(n, translator("de")) for n in old.notices] == ["green is away."]
+    c = Campaign()
+    c.note("{who} is back.", who="red (Rhea)")
+    c.note("Decision {decision}: the deadline ({due}) passed; {who} was late, and the {bot} bot answered "
+           "for them.", {"due": "2026-03-02T11:00:00+00:00"}, decision="4", who="green (Gaius)", bot="greedy")
+    stored = msgspec.json.encode(c)
+    assert b"ist zur" not in stored and b"red (Rhea)" in stored  # the file holds no translation
+    english = [notice_text(n, translator("en"), UTC) for n in c.notices]
+    assert english == ["red (Rhea) is back.", "Decision 4: the deadline (Mon 2 Mar 2026, 11:00 UTC) passed; "
+                       "green (Gaius) was late, and the greedy bot answered for them."]
+    german = [notice_text(n, translator("de"), UTC) for n in c.notices]
+    assert german[0] == "red (Rhea) ist zurück."
+    assert german[1].startswith("Entscheidung 4: die Frist (Montag, 2. März 2026, 11:00") and "greedy" in german[1]
