@@ -15,6 +15,7 @@ from email.message import EmailMessage
 from pathlib import Path
 
 import pytest
+from msgspec.structs import replace as msgspec_replace
 
 from adjudicator.mail.judge import gamelog, journal
 from adjudicator.mail.judge.gm import command
@@ -298,3 +299,29 @@ def test_the_final_mail_gives_each_holders_answers_counted_from_the_log(finished
         assert f"{name}: {own} on time, 0 after the deadline, {stand_in} by the stand-in at a deadline, " \
                "0 by the stand-in while away" in text, (name, text)
     assert counted.get(("Rita Newcomer", True), 0) >= 1 and counted.get(("red", False), 0) >= 1
+
+
+def test_a_seat_replaced_before_the_game_moved_packs_with_its_new_holder_alone(tmp_path: Path) -> None:
+    """Found while translating the campaign: a replacement before any step wrote the first
+    holder's time as ending at step 0, and the record of the game could not be packed
+    (its seat's times did not follow each other), so the final mails failed."""
+    from adjudicator.model.roster import PastHolder, Seat, tenures
+
+    past = PastHolder(name="Red Player", address=RED, generation=0, until_step=0, decision=1,
+                      left="2026-03-02T09:00:00+00:00")
+    assert tenures(Seat(name="Rita Newcomer", address=RITA, generation=1, history=(past,))) == [("Rita Newcomer", 1)]
+    later = msgspec_replace(past, until_step=4)
+    assert tenures(Seat(name="Rita Newcomer", address=RITA, generation=2, history=(past, later))) == [
+        ("Red Player", 1), ("Rita Newcomer", 5)]
+    game, _, box = maildir_campaign(tmp_path, "campaign-replace-early")
+    command(game, ["replace", "red", "--name", "Rita Newcomer", "--address", RITA], NOW)
+    run(game, NOW)
+    _play(tmp_path, box, game, 3, NOW, {"red": RITA, "green": GREEN})
+    assert gamelog.latest(game / "log").step >= 3
+    out = tmp_path / "early.trajan.jsonl"
+    done = subprocess.run([sys.executable, "-m", "adjudicator", "pack", str(game / "log"), "--roster",
+                           str(game / "roster.toml"), "-o", str(out)], capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    header = json.loads(out.read_bytes().split(b"\n", 1)[0])
+    assert header["people"]["red"] == "Rita Newcomer" and "red" not in (header.get("holders") or {})
+    assert verify_record(out.read_bytes(), str(out)).ok

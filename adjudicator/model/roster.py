@@ -113,11 +113,19 @@ class Roster(Model, kw_only=True, frozen=True):
 
 def tenures(seat: Seat) -> list[tuple[str | None, int]]:
     """Each holder of the seat in order (None: it stood vacant) and the first log step of
-    their time (a game record's ``holders``: :mod:`adjudicator.records.form`)."""
+    their time (a game record's ``holders``: :mod:`adjudicator.records.form`). A holder
+    whose time held no step (the seat passed on again before the game moved) is left out,
+    since a record's times must follow each other."""
     out: list[tuple[str | None, int]] = []
     start = 1
     for past in seat.history:
-        out.append((None if past.vacant else past.name, start))
+        _add_time(out, None if past.vacant else past.name, start)
         start = past.until_step + 1
-    out.append((None if seat.vacant else seat.name, start))
+    _add_time(out, None if seat.vacant else seat.name, start)
     return out
+
+
+def _add_time(out: list[tuple[str | None, int]], holder: str | None, start: int) -> None:
+    if out and out[-1][1] == start:  # the previous holder's time held no step
+        out.pop()
+    out.append((holder, start))
