@@ -365,3 +365,17 @@ def test_a_report_never_overwrites_an_input_or_the_new_game(tmp_path: Path) -> N
         assert out.exit_code == 2 and out.stdout == ""
         assert [line.rsplit(" ", 1)[-1] for line in out.stderr.splitlines()] == ["[args.overwrites_input]"]
     assert game.read_bytes() == before and not (tmp_path / "n.json").exists()
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full on this system")
+@pytest.mark.parametrize("as_json", [False, True])
+def test_a_full_disk_on_stdout_is_a_write_failure_not_an_internal_error(as_json: bool) -> None:
+    game = Path(__file__).parent.parent / "examples" / "turn" / "game.json"
+    with open("/dev/full", "w") as full:
+        proc = subprocess.run([sys.executable, "-m", "adjudicator", "show", str(game), *(["--json"] if as_json else [])],
+                              stdout=full, stderr=subprocess.PIPE, text=True, check=False)
+    assert proc.returncode == 2, proc.stderr
+    assert "output.write_failed" in proc.stderr and "No space left on device" in proc.stderr
+    assert "internal.error" not in proc.stderr and "Traceback" not in proc.stderr
+    if as_json:
+        assert [p["code"] for p in json.loads(proc.stderr)] == ["output.write_failed"]

@@ -10,6 +10,7 @@ No traceback reaches a user; set
 
 from __future__ import annotations
 
+import errno
 import os
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -65,12 +66,24 @@ def run(as_json: bool, work: Callable[[], None]) -> None:
     except BrokenPipeError:  # the reader of stdout went away (e.g. ``| head``): stop quietly
         silence_stdout()
         raise typer.Exit(EXIT_MALFORMED) from None
+    except OSError as e:
+        if e.errno not in _WRITE_FAILURES:
+            _failed(as_json, "internal.error", f"The adjudicator failed unexpectedly ({type(e).__name__}); "
+                    "nothing was written. Please report this with the input files.")
+        silence_stdout()  # the final flush at exit must not fail again
+        _failed(as_json, "output.write_failed", f"Writing the output failed ({os.strerror(e.errno)}): "
+                "a file is written whole or not at all, but what went to standard output may be cut short.")
     except (MemoryError, RecursionError) as e:
         _failed(as_json, "input.too_complex", f"The input is too large or too deeply nested to process "
                 f"({type(e).__name__}); nothing was written.")
     except Exception as e:  # the boundary: no traceback may reach a user
         _failed(as_json, "internal.error", f"The adjudicator failed unexpectedly ({type(e).__name__}); "
                 "nothing was written. Please report this with the input files.")
+
+
+# A full disk, a device error, a quota or a file too large: the output could not be
+# written (e.g. ``trajan show > /dev/full``), not a failure of the program.
+_WRITE_FAILURES = frozenset({errno.ENOSPC, errno.EIO, errno.EDQUOT, errno.EFBIG})
 
 
 def _failed(as_json: bool, code: str, message: str) -> NoReturn:
