@@ -54,11 +54,8 @@ def arena(
     def work() -> None:
         import sys
 
-        import msgspec
-
         from adjudicator.arena import spec
         from adjudicator.arena.match import MatchPlan, setups_for
-        from adjudicator.arena.summary import render
 
         specs = spec.bot_specs(bots)
         counts = spec.player_counts(players, len(specs))
@@ -76,17 +73,27 @@ def arena(
             summary, results = _match(plan, jobs, spec.command(bots, plan, extra), show)
             summaries.append(summary)
             played += results
-        if output is not None:
-            from adjudicator.files import write
-
-            document = {"summaries": summaries, "games": played}
-            write.write_atomic(str(output), msgspec.json.format(msgspec.json.encode(document)) + b"\n")
-        if as_json:
-            echo_json(msgspec.json.format(msgspec.json.encode(summaries)).decode())
-            return
-        echo("\n".join(render(s) for s in summaries), nl=False)
+        _report(summaries, played, output, as_json)
 
     run(as_json, work)
+
+
+def _report(summaries: list["Summary"], played: list["GameResult"], output: Path | None,
+            as_json: bool) -> None:
+    """The figures on stdout (text or JSON), and with every game's result in ``output``."""
+    import msgspec
+
+    from adjudicator.arena.summary import render
+
+    if output is not None:
+        from adjudicator.files import write
+
+        document = {"summaries": summaries, "games": played}
+        write.write_atomic(str(output), msgspec.json.format(msgspec.json.encode(document)) + b"\n")
+    if as_json:
+        echo_json(msgspec.json.format(msgspec.json.encode(summaries)).decode())
+        return
+    echo("\n".join(render(s) for s in summaries), nl=False)
 
 
 def _match(plan: "MatchPlan", jobs: int, command: str, show: bool) -> tuple["Summary", list["GameResult"]]:
