@@ -42,6 +42,18 @@ address = "gaius@example.org"
 """
 
 
+def body_of(mail: EmailMessage) -> str:
+    """The mail's text part, decoded."""
+    part = mail.get_body(("plain",))
+    assert part is not None
+    return str(part.get_content())
+
+
+def names_the_page(mail: EmailMessage) -> bool:
+    """The text says an order page is attached (the file name, unwrapped)."""
+    return bool(re.search(r"The attached page\s+order-\S+\.html", body_of(mail)))
+
+
 def pages_in(mail: EmailMessage) -> list[tuple[str, str]]:
     """Every HTML attachment of the mail: its file name and its text."""
     found = []
@@ -82,9 +94,10 @@ def test_the_decision_mail_carries_the_page_and_only_the_deciders() -> None:
     for mail in mails:
         pages = pages_in(mail.message)
         if mail.player not in deciding:
-            assert pages == [], mail.player
+            assert pages == [] and not names_the_page(mail.message), mail.player
             continue
         [(name, html)] = pages
+        assert f"The attached page {name} offers" in " ".join(body_of(mail.message).split())  # the text says so
         assert name == f"order-{state.game_id}-{state.decision:04d}-{mail.player}.html"
         data = payload(html)
         assert data["player"] == mail.player and data["decision"] == state.decision
@@ -102,7 +115,7 @@ def test_the_rosters_switch_leaves_the_page_out() -> None:
     state = a_game()
     off = load_roster(ROSTER.format(game=state.game_id, switch="order_page = false").encode(), "roster.toml")
     assert all(not seat.order_page for seat in off.players.values())
-    assert all(pages_in(m.message) == [] for m in player_mails(state, {}, off, 0))
+    assert all(pages_in(m.message) == [] and not names_the_page(m.message) for m in player_mails(state, {}, off, 0))
     on = load_roster(ROSTER.format(game=state.game_id, switch="").encode(), "roster.toml")
     assert all(seat.order_page for seat in on.players.values())  # on by default
     assert any(pages_in(m.message) for m in player_mails(state, {}, None, 0))  # no roster: on too
@@ -123,6 +136,7 @@ def test_a_page_that_fails_is_reported_and_the_mail_is_whole(monkeypatch: pytest
     mail = player_mail(view_of(state, colour), "", None, "svg", warnings=found)
     assert [p.code for p in found] == ["mail.order_page_failed"] and "the page broke" in found[0].message
     assert pages_in(mail) == [] and any(str(a.get_filename()).startswith("view-") for a in mail.iter_attachments())
+    assert not names_the_page(mail)  # no page, so the text does not offer one
     with pytest.raises(Malformed):  # a caller that keeps no warnings is told at once
         player_mail(view_of(state, colour), "", None, "svg")
 

@@ -25,19 +25,24 @@ def order_page_name(view: GameView) -> str:
     return f"order-{safe}-{view.decision:04d}-{view.viewer}.html"
 
 
-def attach_order_page(msg: EmailMessage, view: GameView, judge: str | None = None,
-                      token: str | None = None) -> Problem | None:
-    """Attach the page of ``view.viewer``'s pending decision to ``msg`` (the mail link
-    addressed to ``judge``, the ``token`` line in the order); what kept it out otherwise."""
+def make_order_page(view: GameView, judge: str | None = None,
+                    token: str | None = None) -> tuple[bytes | None, Problem | None]:
+    """The page of ``view.viewer``'s pending decision (the mail link addressed to
+    ``judge``, the ``token`` line in the order), or what kept it from being made: (None,
+    None) without the drawing extra, (None, the problem) when it failed."""
     if importlib.util.find_spec("drawsvg") is None:
-        return None
+        return None, None
     from adjudicator.compose.page import compose_html
 
     try:
-        page = compose_html(view, judge, token)
+        return compose_html(view, judge, token).encode("utf-8"), None
     except Exception as e:  # noqa: BLE001 - any failure is reported by the caller, never dropped
-        return problem("mail.order_page_failed", "$", f"The order composer page for {view.viewer} could not "
-                       f"be made ({type(e).__name__}: {str(e)[:200]}); the mail was written without it.")
-    msg.add_attachment(page.encode("utf-8"), maintype="text", subtype="html", filename=order_page_name(view),
+        said = (f"The order composer page for {view.viewer} could not be made ({type(e).__name__}: "
+                f"{str(e)[:200]}); the mail was written without it.")
+        return None, problem("mail.order_page_failed", "$", said)
+
+
+def add_order_page(msg: EmailMessage, view: GameView, page: bytes) -> None:
+    """Attach a page made by :func:`make_order_page` to ``msg``."""
+    msg.add_attachment(page, maintype="text", subtype="html", filename=order_page_name(view),
                        params={"charset": "utf-8"})
-    return None

@@ -81,21 +81,14 @@ def player_mail(view: GameView, news: str | Sequence[str], roster: Roster | None
     assert colour is not None
     seat = roster.players.get(colour) if roster is not None else None
     found = text.player_options(view)
-    lines = text.greeting(seat.name if seat else colour, colour, tr)
-    lines += [*(w for note in notes for w in text.wrap(note)), *([""] if notes else [])]
-    lines += [*text.opening(view, found is not None, deadline, tr), ""]
-    if found is not None:
-        lines += [*text.decide_section(view, found, tr), "", *text.template_section(view, colour, token, tr),
-                  ""]
-    reports = [news] if isinstance(news, str) else list(news)
-    said = text.news_section(reports, tr)
-    witness = tr.gettext("Game file: {hash}").format(hash=view.chain.hash)
-    lines += [*said, *([""] if said else []), *text.state_section(view, tr), "", witness]
-    if token is not None:
-        yours = tr.gettext('Your token for this game is {token}; keep it to yourself. Reply with the subject '
-                          '"resend" to get this mail again.')
-        lines += ["", *text.wrap(yours.format(token=token))]
-    lines += text.glossary_section(lines, tr)
+    page = None
+    if found is not None and (seat is None or seat.order_page):  # the order composer page (issue 29)
+        from adjudicator.compose.attach import make_order_page
+
+        page, failed = make_order_page(view, judge or (roster.judge if roster is not None else None), token)
+        _report(failed, warnings)
+    name = seat.name if seat else colour
+    lines = _body(view, found, name, news, notes, deadline, token, page is not None, tr)
     msg = EmailMessage()
     _headers(msg, view, colour, roster, found is not None, judge, date, tr)
     body = _flowed(lines)
@@ -107,22 +100,43 @@ def player_mail(view: GameView, news: str | Sequence[str], roster: Roster | None
                            filename=f"view-{colour}-{view.decision:04d}.json")
     chosen = pictures if pictures is not None else picture_choice(roster, colour)
     if chosen != "none":
-        failed = _attach_picture(msg, view, chosen, before)
-        if failed is not None and warnings is None:
-            raise Malformed([failed])
-        if failed is not None and warnings is not None:
-            warnings.append(failed)
-    if found is not None and (seat is None or seat.order_page):  # the order composer page (issue 29)
-        from adjudicator.compose.attach import attach_order_page
+        _report(_attach_picture(msg, view, chosen, before), warnings)
+    if page is not None:
+        from adjudicator.compose.attach import add_order_page
 
-        address = judge or (roster.judge if roster is not None else None)
-        failed = attach_order_page(msg, view, address, token)
-        if failed is not None and warnings is None:
-            raise Malformed([failed])
-        if failed is not None and warnings is not None:
-            warnings.append(failed)
+        add_order_page(msg, view, page)
     msg.set_boundary(f"trajan-{view.chain.hash[:32]}")  # same game file, same bytes
     return msg
+
+
+def _body(view: GameView, found: OptionsFile | None, name: str, news: str | Sequence[str],
+          notes: Sequence[str], deadline: str | None, token: str | None, page: bool,
+          tr: Translator) -> list[str]:
+    """The text of a player's mail, line by line (``page``: the order page is attached)."""
+    assert view.viewer is not None
+    lines = text.greeting(name, view.viewer, tr)
+    lines += [*(w for note in notes for w in text.wrap(note)), *([""] if notes else [])]
+    lines += [*text.opening(view, found is not None, deadline, tr), ""]
+    if found is not None:
+        lines += [*text.decide_section(view, found, tr, page), "",
+                  *text.template_section(view, view.viewer, token, tr), ""]
+    reports = [news] if isinstance(news, str) else list(news)
+    said = text.news_section(reports, tr)
+    witness = tr.gettext("Game file: {hash}").format(hash=view.chain.hash)
+    lines += [*said, *([""] if said else []), *text.state_section(view, tr), "", witness]
+    if token is not None:
+        yours = tr.gettext('Your token for this game is {token}; keep it to yourself. Reply with the subject '
+                          '"resend" to get this mail again.')
+        lines += ["", *text.wrap(yours.format(token=token))]
+    return lines + text.glossary_section(lines, tr)
+
+
+def _report(failed: Problem | None, warnings: list[Problem] | None) -> None:
+    """A part left out of a mail: appended to ``warnings``, or raised without a list."""
+    if failed is not None and warnings is None:
+        raise Malformed([failed])
+    if failed is not None and warnings is not None:
+        warnings.append(failed)
 
 
 def picture_choice(roster: Roster | None, colour: PlayerColour, fallback: Pictures | None = None) -> Pictures:

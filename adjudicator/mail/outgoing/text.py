@@ -149,9 +149,17 @@ def player_options(view: GameView) -> OptionsFile | None:
     return None if isinstance(found.options[0], NoDecision) else found
 
 
-def decide_section(view: GameView, found: OptionsFile, tr: Translator = ENGLISH) -> list[str]:
-    """What the player must decide: every legal answer or step, ready to copy, and the hints."""
+def decide_section(view: GameView, found: OptionsFile, tr: Translator = ENGLISH,
+                   page: bool = False) -> list[str]:
+    """What the player must decide: every legal answer or step, ready to copy, and the hints
+    (``page``: the order composer page is attached, and the mail says so first)."""
     lines = [title(tr.gettext("What you decide now")), ""]
+    if page:
+        from adjudicator.compose.attach import order_page_name
+
+        offer = tr.gettext("The attached page {page} offers these choices to click in a web browser, "
+                           "and writes the order for you to send.")
+        lines += [*wrap(offer.format(page=order_page_name(view))), ""]
     shown = render_options(found, grouped=True, view=view, tr=tr)
     for line in shown.rstrip("\n").split("\n")[2:]:  # no title
         lines += option_line(line)
