@@ -112,16 +112,23 @@ def adjudicate(
             outputs.commit()
         if left_out:
             print_problems(left_out, as_json, label="warning: ")
-        if write.is_stdout(output):
-            echo_json(result.data.decode(), nl=False)
-        elif report_out:
-            echo(result.report, nl=not result.report.endswith("\n"))
-        written = [str(p) for p in (output, report, reports_dir, outbox)
-                   if p is not None and not write.is_stdout(p)]
-        if not report_out:
-            echo(f"Wrote {' and '.join(written)}. {cli_args.next(result.state)}", err=write.is_stdout(output))
+        _tell(result, output, report_out, [p for p in (output, report, reports_dir, outbox) if p is not None])
 
     run(as_json, work)
+
+
+def _tell(result: "Adjudicated", output: Path, report_out: bool, paths: list[Path]) -> None:
+    """What ``adjudicate`` prints once every file is written: the new game file (``-o -``)
+    or the report (``report_out``) on stdout, else which files it wrote and what comes next."""
+    from adjudicator.files import write
+
+    if write.is_stdout(output):
+        echo_json(result.data.decode(), nl=False)
+    elif report_out:
+        echo(result.report, nl=not result.report.endswith("\n"))
+    if not report_out:
+        written = [str(p) for p in paths if not write.is_stdout(p)]
+        echo(f"Wrote {' and '.join(written)}. {cli_args.next(result.state)}", err=write.is_stdout(output))
 
 
 def _add_reports(outputs: "OutputSet", folder: str, public: str,

@@ -23,6 +23,7 @@ from adjudicator.errors import Malformed, Problem, problem
 from adjudicator.escape import terminal
 from adjudicator.files import io
 from adjudicator.files.write import OutputSet
+from adjudicator.game.options import OptionsFile
 from adjudicator.i18n import ENGLISH, Translator, translator
 from adjudicator.mail.outgoing import headers, text
 from adjudicator.model.events import Event
