@@ -450,3 +450,21 @@ def test_each_players_figures_count_on_time_late_missed_and_away_answers(tmp_pat
             f"the stand-in at a deadline, {away} by the stand-in while away") in status
     said = " ".join(" ".join(command(game, ["status"], later)).split())
     assert f"green (Green Player): {on_time['green']} on time, 0 after the deadline" in said
+
+
+def test_the_planner_without_look_ahead_may_stand_in(tmp_path: Path) -> None:
+    """``[standin] bot = "planner"`` with ``budget = 0`` (the quick planner, for runs that
+    answer many decisions at once) is accepted and answers; a negative budget is refused."""
+    from adjudicator.errors import Malformed
+    from adjudicator.mail.judge.config import load_config
+
+    game, game_id, box = maildir_campaign(tmp_path, "campaign-planner", '[standin]\nbot = "planner"\nbudget = 0\n')
+    run(game, NOW)
+    box.add(message(GREEN, "away", "absent until 2026-03-09", seat_token(game_id, "green")).as_bytes())
+    assert run(game, NOW).counts["answered by the stand-in at once"] == 1
+    assert _orders(game, 1)["player"] == "green" and _orders(game, 1)["stand_in"] == "planner bot"
+    settings = game / "judge.toml"
+    settings.write_text(settings.read_text().replace("budget = 0", "budget = -1"))
+    with pytest.raises(Malformed) as refused:
+        load_config(settings)
+    assert [(p.code, p.path) for p in refused.value.problems] == [("judge.settings", "$.standin.budget")]

@@ -66,7 +66,8 @@ class Standin(_Settings, frozen=True, kw_only=True):
     (with the stand-in policy), and for a seat abandoned or vacant."""
 
     bot: str | None = None  # any bot of ``trajan bot``; default greedy (the strongest that is fast)
-    budget: Annotated[int, msgspec.Meta(ge=1, le=10_000)] | None = None  # the bot's budget, if it takes one
+    # The bot's budget, if it takes one (0: the planner without look-ahead).
+    budget: Annotated[int, msgspec.Meta(ge=0, le=10_000)] | None = None
     # After this many stand-in answers in a row at deadlines the seat is abandoned (the
     # game master is told; the stand-in then answers at once); 0: never.
     abandon_after: Annotated[int, msgspec.Meta(ge=0, le=1000)] = 5
