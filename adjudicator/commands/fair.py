@@ -67,7 +67,8 @@ def contribution(
         show_default=False)],
     as_json: JsonFlag = False,
 ) -> None:
-    """Make your contribution to a fair start: check the announcement, keep a receipt, print your value."""
+    """A player's part of a fair start: check the announcement, keep a receipt, print the value
+    to send (the game master records it with contribute)."""
     def work() -> None:
         import secrets
 
@@ -100,7 +101,8 @@ def contribute(
                                                        "digits or _.:-).", show_default=False)],
     as_json: JsonFlag = False,
 ) -> None:
-    """Record a player's contribution to a fair start (the pending file is updated in place)."""
+    """The game master's part of a fair start: record the value a player made with contribution
+    (the pending file is updated in place)."""
     def work() -> None:
         from adjudicator.files import io, lock, write
         from adjudicator.game.fairstart import contribute as record
