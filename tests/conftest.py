@@ -10,11 +10,13 @@ import pytest
 from tests import sizes
 
 
-def _size(text: str) -> int:
-    try:
-        return sizes.positive(text)
-    except ValueError as e:
-        raise argparse.ArgumentTypeError(str(e)) from None
+def _size(variable: str) -> Callable[[str], int]:
+    def read(text: str) -> int:
+        try:
+            return sizes.positive(text, variable)
+        except ValueError as e:
+            raise argparse.ArgumentTypeError(str(e)) from None
+    return read
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -25,7 +27,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
             default = sizes.default(variable)
         except ValueError as e:
             raise pytest.UsageError(f"{variable}: {e}") from None
-        group.addoption(sizes.option(variable), type=_size, default=default, metavar="N",
+        group.addoption(sizes.option(variable), type=_size(variable), default=default, metavar="N",
                         help=f"{what} (${variable}; default {default}).")
 
 

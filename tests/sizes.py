@@ -3,7 +3,8 @@
 Each size is a pytest option (``pytest --help`` lists them under "trajan test sizes")
 whose default comes from its environment variable, then from the table below; a size
 must be a whole number of at least 1 (0 or a negative value stops the run with a usage
-error, never a test that runs nothing and passes).  Test modules read them at import
+error, never a test that runs nothing and passes), and of at least its least size where
+a test's thresholds need one (:data:`LEAST`).  Test modules read them at import
 with :func:`size`, and split work into chunks with :func:`chunks` (never more chunks
 than games, so that no chunk runs zero games).
 """
@@ -39,6 +40,13 @@ SIZES: dict[str, tuple[int, str]] = {
     "TRAJAN_COMPOSE_PATH_GAMES": (6, "games whose composer step graphs are checked against the engine"),
 }
 
+# The least size at which a test's own thresholds can be met: below it the test would fail
+# for want of games, not for a fault, so a smaller size stops the run with a usage error.
+LEAST: dict[str, tuple[int, str]] = {
+    "TRAJAN_VIEW_GAMES": (8, "test_views compares more than 5,000 variant orders"),
+    "TRAJAN_PROBE_GAMES": (8, "test_probing needs accepted, unseen and refused orders in every shard"),
+}
+
 _chosen: dict[str, int] = {}
 
 
@@ -47,18 +55,22 @@ def option(variable: str) -> str:
     return "--" + variable.lower().replace("_", "-")
 
 
-def positive(text: str) -> int:
-    """A size: a whole number of at least 1 (raises ValueError otherwise)."""
+def positive(text: str, variable: str | None = None) -> int:
+    """A size: a whole number of at least 1, and at least ``variable``'s least size
+    (:data:`LEAST`); raises ValueError otherwise."""
     value = int(text)
     if value < 1:
         raise ValueError(f"a test size must be at least 1, not {value}")
+    least, why = LEAST.get(variable or "", (1, ""))
+    if value < least:
+        raise ValueError(f"must be at least {least}, not {value} ({why})")
     return value
 
 
 def default(variable: str) -> int:
     """The size from its environment variable, else the table's default."""
     text = os.environ.get(variable)
-    return SIZES[variable][0] if text is None else positive(text)
+    return SIZES[variable][0] if text is None else positive(text, variable)
 
 
 def choose(values: dict[str, int]) -> None:
