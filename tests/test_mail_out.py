@@ -358,3 +358,32 @@ def test_the_facts_to_choose_by_are_named(game: list[tuple[GameState, GameState,
                 assert tile in ("demand: bread", "demand: games", "demand: religion"), tile
                 icons += 1
     assert seen == set(bonus) and icons > 0
+
+
+def test_before_you_send_says_only_what_the_turn_can_meet(
+        game: list[tuple[GameState, GameState, list[Path]]]) -> None:
+    """The warning names an extra action tile only to a player holding one, a Trajan tile's
+    special action only where a sowing accomplishes one, and is left out where nothing applies."""
+    from adjudicator.game.options import TurnOptions, options
+
+    seen = {"extra": [0, 0], "special": [0, 0], "none": 0}
+    for _, after, paths in game:
+        if kind_of(after.pending) != "turn":
+            continue
+        for path in paths:
+            msg = parse(path)
+            colour = str(msg["X-Trajan-Player"])
+            if colour not in deciders(after.pending):
+                continue
+            text = " ".join(body(msg).split())
+            me = next(p for p in after.players if p.colour == colour)
+            option = options(after, colour).options[0]
+            assert isinstance(option, TurnOptions)
+            holds = bool(me.extra_tiles) or any(t.startswith("extra-") or t == "wild-extra" for t in me.forum_tiles)
+            accomplishes = any(t.accomplishable for t in option.trays)
+            assert ("('extra ACTION' after it)" in text) == holds, path.name
+            assert ("('trajan special')" in text) == accomplishes, path.name
+            seen["extra"][holds] += 1
+            seen["special"][accomplishes] += 1
+            seen["none"] += "Before you send" not in text
+    assert min(seen["extra"]) and min(seen["special"]) and seen["none"], seen

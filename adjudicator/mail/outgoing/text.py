@@ -20,13 +20,21 @@ import re
 import textwrap
 from collections.abc import Sequence
 
+from adjudicator.components import DrawCards, components
 from adjudicator.escape import terminal
 from adjudicator.game.hints import hints
 from adjudicator.game.options import ContinueOptions, NoDecision, OptionsFile, TurnOptions
 from adjudicator.i18n import ENGLISH, N_, Translator
 from adjudicator.i18n.problems import problem_text
 from adjudicator.mail.outgoing.news import news_lines
-from adjudicator.model.orders import ContinueTurnAnswer, OrderFile, PlayTurn
+from adjudicator.model.orders import (
+    ConstructionBuild,
+    ContinueTurnAnswer,
+    Extra,
+    OrderFile,
+    PlayTurn,
+    SeaportDraw,
+)
 from adjudicator.model.state import kind_of
 from adjudicator.model.vocab import PlayerColour
 from adjudicator.notation.text import header_lines
@@ -45,17 +53,47 @@ _PROSE = re.compile(r"^(Game |[a-z]+ ?: )")
 
 
 
-def before_sending(tr: Translator = ENGLISH) -> str:
-    """What ``trajan check`` warns about, said once in every mail that asks for a turn."""
-    return tr.gettext(
-        "Before you send: the judge accepts a turn that leaves something open, but it is lost. "
-        "A first construction tile of a type gives a bonus action at once (put its step right "
-        "after the build: stairs a forum, window a senate, fountain a seaport, mosaic a trajan, "
-        "door a military action); an accomplished Trajan tile's special action follows the "
-        "sowing ('trajan special'); an extra action tile repeats an action ('extra ACTION' "
-        "after it). A step that needs cards you draw in this order (seaport draw, a Trajan tile "
-        "that draws) must wait: end the order after the draw; the turn pauses, and your next "
-        "mail shows the cards and the steps left.")
+def before_sending(option: TurnOptions | ContinueOptions, tr: Translator = ENGLISH) -> str:
+    """What ``trajan check`` warns about, said in a mail that asks for a turn: only the
+    cases this decision's legal steps can meet (none: nothing is said)."""
+    _ = tr.gettext
+    said = [_(text) for case, text in _BEFORE_SENDING if case in _cases(option)]
+    if not said:
+        return ""
+    intro = _("Before you send: the judge accepts a turn that leaves something open, but it is lost.")
+    return " ".join([intro, *said])
+
+
+# The cases of :func:`before_sending`, in the order said.
+_BEFORE_SENDING = (
+    ("build", N_("A first construction tile of a type gives a bonus action at once (put its step right "
+                 "after the build: stairs a forum, window a senate, fountain a seaport, mosaic a trajan, "
+                 "door a military action).")),
+    ("special", N_("An accomplished Trajan tile's special action follows the sowing ('trajan special').")),
+    ("extra", N_("An extra action tile repeats an action ('extra ACTION' after it).")),
+    ("draw", N_("A step that needs cards you draw in this order (seaport draw, a Trajan tile that draws) "
+                "must wait: end the order after the draw; the turn pauses, and your next mail shows the "
+                "cards and the steps left.")),
+)
+
+
+def _cases(option: TurnOptions | ContinueOptions) -> set[str]:
+    """Which cases of :func:`before_sending` the decision's legal steps can meet: a build, an
+    accomplishable Trajan tile (one that draws, too), an extra action tile, a draw."""
+    if isinstance(option, ContinueOptions):
+        steps = list(option.steps)
+        found = {"extra"} if any(isinstance(s, Extra) for s in steps) else set()
+    else:
+        steps = [s for t in option.trays for s in t.actions]
+        found = {"extra"} if option.extra_tiles else set()
+        for t in option.trays:
+            if t.accomplishable and t.trajan_tile is not None:
+                found.add("special")
+                if isinstance(components().trajan_tile[t.trajan_tile].effect, DrawCards):
+                    found.add("draw")
+    found |= {"build"} if any(isinstance(s, ConstructionBuild) for s in steps) else set()
+    found |= {"draw"} if any(isinstance(s, SeaportDraw) for s in steps) else set()
+    return found
 
 
 # What each decision asks, for the first line of the mail and its subject (translated where shown).
@@ -166,7 +204,8 @@ def decide_section(view: GameView, found: OptionsFile, tr: Translator = ENGLISH,
     option = found.options[0]
     if isinstance(option, (TurnOptions, ContinueOptions)):
         said = [line for hint in _turn_hints(view, option, tr) for line in wrap(hint)]
-        lines += ["", *said, *([""] if said else []), *wrap(before_sending(tr))]
+        warn = before_sending(option, tr)
+        lines += ["", *said, *([""] if said and warn else []), *(wrap(warn) if warn else [])]
     return lines
 
 
