@@ -218,7 +218,19 @@ def test_the_final_mail_has_the_scores_the_record_the_seed_and_the_check(finishe
     verify = f"trajan verify {game_id}.trajan.jsonl --witness trajan-mails.txt"
     assert f"\n    cat trajan-mails/*.eml > trajan-mails.txt\n    {verify}\n" in text_of(readers[GREEN])
     files = {p.get_filename(): p.get_content() for p in readers[GREEN].iter_attachments()}
-    assert set(files) == {f"{game_id}.trajan.jsonl", f"{game_id}-replay.html"}
+    assert {f"{game_id}.trajan.jsonl", f"{game_id}-replay.html"} <= set(files)
+    # One mail at the end: a player's and an observer's final mail is their mail of the last
+    # step (its news and the final state); the game master, who had none, gets it alone.
+    for address, state_title in ((RITA, "== The game as you see it =="), (GREEN, "== The game as you see it =="),
+                                 (OBSERVER, "== The game as everyone sees it =="), (GM_ADDRESS, None)):
+        last_file = [m for m in to(tmp_path, address) if str(m["X-Trajan-Game-File"]).strip() == last.chain.hash]
+        assert [str(m["Message-ID"]) for m in last_file] == [str(readers[address]["Message-ID"])], \
+            (address, [str(m["Subject"]) for m in last_file])
+        body = text_of(readers[address])
+        if state_title is None:
+            assert "== The game as" not in body and "== The final scores ==" in body
+        else:
+            assert body.index("== The final scores ==") < body.index(state_title), address
     record = files[f"{game_id}.trajan.jsonl"]
     record = record if isinstance(record, bytes) else record.encode()
     assert verify_record(record, "record").ok

@@ -88,12 +88,12 @@ SAID = {
           "seu lugar passou para outra pessoa", "Olá,"],
     GREEN: ["Frist", "Kommandos: der Betreff", "Deine Berichte der Entscheidungen",
             "Deine Nachricht enthielt weder Befehle", "Am Tisch:", "ist bis", "ist zurück.",
-            "Der Endstand", "Die Partie", "ist zu Ende. Danke fürs Mitspielen.", "Der Seed"],
+            "Der Endstand", "Die Partie", "ist zu Ende; danke fürs Mitspielen.", "Der Seed"],
     OBSERVER: ["Vous suivez la partie", "La partie telle que tous la voient", "nouvelles (observateur)",
                "À la table :", "est absent jusqu'au", "Les scores finaux", "que vous avez suivie est finie",
                "Vérifiez vous-même"],
     RITA: ["Bem-vindo à partida", "o mestre do jogo lhe deu o lugar de red", "A pontuação final",
-           "Obrigado por jogar", "Confira você mesmo"],
+           "obrigado por jogar", "Confira você mesmo"],
 }
 
 

@@ -35,9 +35,11 @@ from adjudicator.files import io
 from adjudicator.game.engine import answered, deciders, simultaneous
 from adjudicator.i18n.steps import step_report
 from adjudicator.mail.judge import campaign, clock, compose, deadlines, gamelog, record, standin, tablemail
+from adjudicator.mail.judge.final import Ending
 from adjudicator.mail.judge.refusal import Context
 from adjudicator.mail.judge.told import Told
 from adjudicator.mail.outgoing.compose import picture_choice, player_mail
+from adjudicator.mail.outgoing.text import title
 from adjudicator.model.state import GameOver, GameState
 from adjudicator.model.vocab import PlayerColour
 from adjudicator.views.redact import view_of
@@ -90,6 +92,7 @@ def step_mails(game: Game, commit: record.Commit, step: int, opened: datetime | 
             _receipt_alone(game, commit, answer, [c for c in deciders(state.pending)])
         return
     event = isinstance(state.pending, GameOver) or (before is not None and before.quarter != state.quarter)
+    ending = Ending(game, commit, step, state) if isinstance(state.pending, GameOver) else None
     for colour in state.seats:
         seat = game.roster.players[colour]
         me = told(commit, colour)
@@ -97,8 +100,8 @@ def step_mails(game: Game, commit: record.Commit, step: int, opened: datetime | 
         if seat.vacant:  # issue 28: a vacant seat gets no mail (its stand-in plays it)
             continue
         if decides or event or seat.mail == "every-step" or _digest_due(game, me, seat.mail, step):
-            _mail(game, commit, state, step, colour, decides)
-    tablemail.after_step(game, commit, step, state, opened or game.now)  # observers, the final mail
+            _mail(game, commit, state, step, colour, decides, ending=ending)
+    tablemail.after_step(game, commit, step, state, opened or game.now, ending)  # observers, the final mail
     if answer is not None and told(commit, answer.colour).receipts:
         if game.roster.players[answer.colour].mail == "digest":
             _receipt_alone(game, commit, answer, ())
@@ -136,9 +139,10 @@ def _digest_due(game: Game, me: Told, mode: str, step: int) -> bool:
 
 
 def _mail(game: Game, commit: record.Commit, state: GameState, step: int, colour: PlayerColour,
-          decides: bool, extra: Sequence[str] = ()) -> None:
+          decides: bool, extra: Sequence[str] = (), ending: Ending | None = None) -> None:
     """One player's mail of ``step``: the news since their last mail, what to decide
-    (``extra``: lines after the greeting, a new holder's welcome)."""
+    (``extra``: lines after the greeting, a new holder's welcome; ``ending``: the game is
+    over, and the final mail is folded in)."""
     me = told(commit, colour)
     first = max(0, me.news_upto + 1)
     steps = list(range(first, step + 1))
@@ -168,6 +172,9 @@ def _mail(game: Game, commit: record.Commit, state: GameState, step: int, colour
     if notes and me.reply_to:
         _answers(message, me.reply_to)
     tablemail.add_lines(message, [*extra, *tablemail.player_lines(game, commit, state, colour, decides)])
+    if ending is not None:
+        state_title = title(tr.gettext("The game as you see it"))
+        ending.fold(message, game.roster.players[colour].address, state_title, tr)
     commit.mail(message, colour, "decision" if decides else "news")
     me.news_upto, me.at, me.receipts, me.reply_to = step, game.now.isoformat(), [], ""
     if decides:

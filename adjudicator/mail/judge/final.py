@@ -1,5 +1,5 @@
-"""The end of a game by mail (issue 28): one final mail to every player, observer and the
-game master, written with the mails of the last step.
+"""The end of a game by mail (issue 28): the final mail, folded into each player's and
+observer's mail of the last step (one mail, not two), and sent alone to the game master.
 
 It holds the ranking and final scores with their breakdown
 (:mod:`adjudicator.mail.outgoing.endgame`), everyone's on-time figures, the revealed
@@ -13,13 +13,22 @@ record against the mails each player kept.
 from __future__ import annotations
 
 import importlib.util
+from email.message import EmailMessage
 from typing import TYPE_CHECKING
 
+from adjudicator.escape import terminal
 from adjudicator.i18n import ENGLISH, Translator, translator
 from adjudicator.mail.judge import campaign
 from adjudicator.mail.judge.record import Commit
 from adjudicator.mail.judge.status import figures, who
-from adjudicator.mail.outgoing.endgame import Attachment, breakdown, final_mail, score_lines
+from adjudicator.mail.outgoing.endgame import (
+    Attachment,
+    breakdown,
+    final_mail,
+    final_sections,
+    fold,
+    score_lines,
+)
 from adjudicator.mail.outgoing.text import wrap
 from adjudicator.model.roster import tenures
 from adjudicator.model.state import GameState
@@ -89,12 +98,48 @@ def _names(game: Game, tr: Translator) -> dict[str, str]:
     return names
 
 
-def final_mails(game: Game, commit: Commit, step: int, state: GameState) -> None:
-    """Everyone's final mail, journaled with the last step's mails."""
-    scored = breakdown(game.log, step)
-    record = record_of(game)
-    replay = replay_page(game)
-    verify = verify_command(game.game_id)
+class Ending:
+    """What the final mails of a game share, made once when the last step is mailed: the
+    breakdown of the scores, the record, the replay page and the check; and whom the final
+    mail reached folded into their mail of the last step (they get no second one)."""
+
+    def __init__(self, game: Game, commit: Commit, step: int, state: GameState) -> None:
+        self.game, self.commit, self.state = game, commit, state
+        self.scored = breakdown(game.log, step)
+        self.record = record_of(game)
+        self.replay = replay_page(game)
+        self.verify = verify_command(game.game_id)
+        self.folded: set[str] = set()
+
+    def sections(self, tr: Translator) -> tuple[list[str], list[Attachment]]:
+        """The final mail's sections and files in ``tr``'s language."""
+        game = self.game
+        # English keeps its one line a holder (as it always was); a translation is wrapped.
+        shown = [w for line in figures(game.roster, campaign.of(self.commit), tr)
+                 for w in ([f"  {line}"] if tr.language == "en" else wrap(f"  {line}"))]
+        attached = files(game, self.record, self.replay, tr)
+        return final_sections(self.state, scores=score_lines(self.state, _names(game, tr), self.scored, tr),
+                              figures=shown, files=attached, verify=self.verify, tr=tr), attached
+
+    def fold(self, message: EmailMessage, address: str, before: str, tr: Translator,
+             observer: bool = False) -> None:
+        """The final mail folded into ``address``'s mail of the last step, before its line
+        ``before`` (the title of the game's state); an ``observer`` is told the game is over
+        there (a player's mail of the last step says it first)."""
+        lines, attached = self.sections(tr)
+        if observer:
+            game = terminal(self.state.game_id)
+            over = tr.gettext("The game {game} you followed is over.").format(game=game)
+            lines = [*wrap(over), "", *lines]
+        fold(message, self.state, lines, attached, before, tr)
+        self.folded.add(address.lower())
+
+
+def final_mails(ending: Ending) -> None:
+    """The final mail to every player, observer and the game master whose mail of the last
+    step did not carry it (the game master, unless also a player or an observer); the end
+    journaled."""
+    game, commit = ending.game, ending.commit
     readers: list[tuple[str, str, str | None, Translator]] = [
         (s.name, s.address, c, game.tr(c)) for c, s in game.roster.players.items() if not s.vacant]
     readers += [(o.name, o.address, None, game.table_tr()) for o in game.roster.observers]
@@ -102,11 +147,11 @@ def final_mails(game: Game, commit: Commit, step: int, state: GameState) -> None
     if gm is not None and all(gm.lower() != address.lower() for _, address, _, _ in readers):
         readers.append(("game master", gm, None, translator(game.config.language)))
     for name, address, reader, tr in readers:
-        # English keeps its one line a holder (as it always was); a translation is wrapped.
-        shown = [w for line in figures(game.roster, campaign.of(commit), tr)
-                 for w in ([f"  {line}"] if tr.language == "en" else wrap(f"  {line}"))]
-        mail = final_mail(state, sender=game.config.address, to=address, name=name, colour=reader,
-                          scores=score_lines(state, _names(game, tr), scored, tr), figures=shown,
-                          files=files(game, record, replay, tr), verify=verify, now=game.now, tr=tr)
+        if address.lower() in ending.folded:
+            continue
+        lines, attached = ending.sections(tr)
+        mail = final_mail(ending.state, sender=game.config.address, to=address, name=name, colour=reader,
+                          sections=lines, files=attached, now=game.now, tr=tr)
         commit.mail(mail, reader, "final")
-    campaign.log(commit, game.now, "judge", "game over", record_bytes=len(record), readers=len(readers))
+    campaign.log(commit, game.now, "judge", "game over", record_bytes=len(ending.record),
+                 readers=len(readers))

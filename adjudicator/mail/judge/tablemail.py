@@ -28,11 +28,12 @@ from adjudicator.i18n import ENGLISH, Translator
 from adjudicator.mail.judge import campaign, clock, observers
 from adjudicator.mail.judge.record import Commit
 from adjudicator.mail.judge.status import who
-from adjudicator.mail.outgoing.text import wrap
+from adjudicator.mail.outgoing.text import edit_body, title, wrap
 from adjudicator.model.state import GameOver, GameState
 from adjudicator.model.vocab import PlayerColour
 
 if TYPE_CHECKING:
+    from adjudicator.mail.judge.final import Ending
     from adjudicator.mail.judge.run import Game
 
 
@@ -48,22 +49,28 @@ def player_lines(game: Game, commit: Commit, state: GameState, colour: PlayerCol
     return lines + told(campaign.of(commit), colour, tr, clock.where(game.config))
 
 
-def after_step(game: Game, commit: Commit, number: int, state: GameState, opened: datetime) -> None:
+def after_step(game: Game, commit: Commit, number: int, state: GameState, opened: datetime,
+               ending: Ending | None = None) -> None:
     """After the players' mails of log step ``number`` (``state``: the game after it):
-    every observer's mail; at the end of the game, everyone's final mail."""
+    every observer's mail; at the end of the game (``ending``) the final mail folded into
+    it, and the final mail to whoever had no mail of the step (the game master)."""
     c = campaign.of(commit)
     tr = game.table_tr()
     waiting = _waiting(game, commit, state, opened, tr)
     for observer in game.roster.observers:
         lines = waiting + told(c, observer.address.lower(), tr, clock.where(game.config))
-        commit.mail(observers.observer_mail(game.log, number, state, observer, game.config.address, lines,
-                                            game.now, tr), None, "observer")
+        message = observers.observer_mail(game.log, number, state, observer, game.config.address, lines,
+                                          game.now, tr)
+        if ending is not None:
+            ending.fold(message, observer.address, title(tr.gettext("The game as everyone sees it")), tr,
+                        observer=True)
+        commit.mail(message, None, "observer")
     c.forget_seen({c_ for c_, s in game.roster.players.items() if not s.vacant}
                   | {o.address.lower() for o in game.roster.observers})
-    if isinstance(state.pending, GameOver):
+    if ending is not None:
         from adjudicator.mail.judge.final import final_mails
 
-        final_mails(game, commit, number, state)
+        final_mails(ending)
 
 
 def _opened(game: Game, commit: Commit, step: int) -> datetime:
@@ -154,13 +161,8 @@ def add_lines(message: EmailMessage, lines: Sequence[str]) -> None:
 
 def with_lines(message: EmailMessage, lines: Sequence[str]) -> None:
     """``lines`` (and a blank line) after the first paragraph of the text (the greeting)."""
-    body = message.get_body(preferencelist=("plain",))
-    assert isinstance(body, EmailMessage)
-    text = str(body.get_content()).split("\n")
-    at = text.index("") + 1 if "" in text else 0
-    text[at:at] = [*lines, ""]
-    params = dict(body.get_params() or [])
-    body.set_content("\n".join(text).rstrip("\n") + "\n", subtype="plain", charset="utf-8",
-                     cte="quoted-printable")
-    if params.get("format") == "flowed":
-        body.set_param("format", "flowed")
+    def insert(text: list[str]) -> None:
+        at = text.index("") + 1 if "" in text else 0
+        text[at:at] = [*lines, ""]
+
+    edit_body(message, insert)

@@ -24,7 +24,7 @@ from adjudicator.files import io
 from adjudicator.i18n import ENGLISH, Translator
 from adjudicator.i18n.reasons import reason_text
 from adjudicator.mail.outgoing import headers
-from adjudicator.mail.outgoing.text import title, wrap
+from adjudicator.mail.outgoing.text import edit_body, title, wrap
 from adjudicator.model.events import ScoreChanged
 from adjudicator.model.state import GameOver, GameState
 
@@ -113,17 +113,12 @@ def score_lines(state: GameState, names: Mapping[str, str],
     return lines
 
 
-def final_mail(state: GameState, *, sender: str, to: str, name: str, colour: str | None,
-               scores: list[str], figures: Sequence[str], files: Sequence[Attachment], verify: str,
-               now: datetime, tr: Translator = ENGLISH) -> EmailMessage:
-    """The final mail to one reader (``colour``: their seat, None for an observer), in
-    ``tr``'s language (``scores``, ``figures`` and ``files`` already in it)."""
+def final_sections(state: GameState, *, scores: list[str], figures: Sequence[str],
+                   files: Sequence[Attachment], verify: str, tr: Translator = ENGLISH) -> list[str]:
+    """What the end of the game tells every reader: the scores, the answers, the seed, the
+    record and the replay page, and how to check them (in ``tr``'s language)."""
     _ = tr.gettext
-    game = terminal(state.game_id)
-    hello = (_("Hello {name} ({colour}),").format(name=terminal(name), colour=colour) if colour
-             else _("Hello {name},").format(name=terminal(name)))
-    lines = [hello, "", *wrap(_("The game {game} is over. Thank you for playing.").format(game=game) if colour
-                              else _("The game {game} you followed is over.").format(game=game)), "", *scores]
+    lines = [*scores]
     if figures:
         lines += ["", title(_("Answers")), "", *figures]
     lines += ["", title(_("The seed")), "",
@@ -137,20 +132,32 @@ def final_mail(state: GameState, *, sender: str, to: str, name: str, colour: str
         else:
             lines += wrap(_("Not attached: {name} ({size}), {what}. {how}").format(
                 name=f.name, size=size, what=f.what, how=f.how))
-    lines += ["", title(_("Check it yourself")), "",
-              *wrap(_("Save the judge's mails to you as .eml files in a folder, say trajan-mails/, put "
-                      "the record beside it, and run (on Windows: type trajan-mails\\*.eml > "
-                      "trajan-mails.txt):")),
-              "", *(f"    {line}" for line in verify.split("\n")), "",
-              *wrap(_("It replays the record from its seed and checks that every game file your mails "
-                      "named (their \"Game file:\" lines) is in it: the game you were shown is the game "
-                      "recorded.")), "",
-              f"Game file: {state.chain.hash}"]
+    return lines + ["", title(_("Check it yourself")), "",
+                    *wrap(_("Save the judge's mails to you as .eml files in a folder, say trajan-mails/, put "
+                            "the record beside it, and run (on Windows: type trajan-mails\\*.eml > "
+                            "trajan-mails.txt):")),
+                    "", *(f"    {line}" for line in verify.split("\n")), "",
+                    *wrap(_("It replays the record from its seed and checks that every game file your "
+                            "mails named (their \"Game file:\" lines) is in it: the game you were shown is "
+                            "the game recorded."))]
+
+
+def final_mail(state: GameState, *, sender: str, to: str, name: str, colour: str | None,
+               sections: Sequence[str], files: Sequence[Attachment], now: datetime,
+               tr: Translator = ENGLISH) -> EmailMessage:
+    """The final mail to one reader who gets no mail of the last step (``colour``: their
+    seat, None for an observer or the game master): ``sections`` (:func:`final_sections`)."""
+    _ = tr.gettext
+    game = terminal(state.game_id)
+    hello = (_("Hello {name} ({colour}),").format(name=terminal(name), colour=colour) if colour
+             else _("Hello {name},").format(name=terminal(name)))
+    lines = [hello, "", *wrap(_("The game {game} is over. Thank you for playing.").format(game=game) if colour
+                              else _("The game {game} you followed is over.").format(game=game)), "",
+             *sections, "", f"Game file: {state.chain.hash}"]
     message = EmailMessage()
     message["From"] = headers.mailbox("From", "Trajan judge", sender)
     message["To"] = headers.mailbox("To", terminal(name), to)
-    message["Subject"] = headers.text("Subject", "[Trajan {game}] {what}".format(
-        game=game, what=_("the game is over")))
+    message["Subject"] = final_subject(state, tr)
     message["Date"] = format_datetime(now)
     reader = hexdigest(to.lower().encode())[:12]
     domain = sender.rpartition("@")[2] or "localhost"
@@ -158,7 +165,31 @@ def final_mail(state: GameState, *, sender: str, to: str, name: str, colour: str
     message["X-Trajan-Game"] = headers.text("X-Trajan-Game", game)
     message["X-Trajan-Game-File"] = state.chain.hash  # the game file it tells, as a step's mail does
     message.set_content("\n".join(lines) + "\n", subtype="plain", charset="utf-8", cte="quoted-printable")
+    _attach(message, files)
+    return message
+
+
+def fold(message: EmailMessage, state: GameState, sections: Sequence[str], files: Sequence[Attachment],
+         before: str, tr: Translator = ENGLISH) -> None:
+    """The final mail folded into the mail of the last step: ``sections`` before its line
+    ``before`` (the title of the game's state), the files attached, the final subject."""
+    def insert(text: list[str]) -> None:
+        at = text.index(before) if before in text else len(text)
+        text[at:at] = [*sections, ""]
+
+    edit_body(message, insert)
+    del message["Subject"]
+    message["Subject"] = final_subject(state, tr)
+    _attach(message, files)
+
+
+def final_subject(state: GameState, tr: Translator = ENGLISH) -> headers.Field:
+    """The subject of the final mail (the same in a folded mail)."""
+    return headers.text("Subject", "[Trajan {game}] {what}".format(
+        game=terminal(state.game_id), what=tr.gettext("the game is over")))
+
+
+def _attach(message: EmailMessage, files: Sequence[Attachment]) -> None:
     for f in files:
         if f.data is not None:
             message.add_attachment(f.data, maintype=f.maintype, subtype=f.subtype, filename=f.name)
-    return message

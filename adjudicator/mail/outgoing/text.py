@@ -18,7 +18,8 @@ from __future__ import annotations
 
 import re
 import textwrap
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from email.message import EmailMessage
 
 from adjudicator.components import DrawCards, components
 from adjudicator.escape import terminal
@@ -292,3 +293,16 @@ def glossary_section(lines: list[str], tr: Translator) -> list[str]:
     return ["", title(tr.gettext("The words of the orders")), "",
             *wrap(tr.gettext("Orders are written in the notation's English words; here they mean:")), "",
             *wrap(words)]
+
+
+def edit_body(message: EmailMessage, edit: Callable[[list[str]], None]) -> None:
+    """Change the lines of ``message``'s plain text in place (its format=flowed kept)."""
+    body = message.get_body(preferencelist=("plain",))
+    assert isinstance(body, EmailMessage)
+    text = str(body.get_content()).split("\n")
+    edit(text)
+    params = dict(body.get_params() or [])
+    body.set_content("\n".join(text).rstrip("\n") + "\n", subtype="plain", charset="utf-8",
+                     cte="quoted-printable")
+    if params.get("format") == "flowed":
+        body.set_param("format", "flowed")
