@@ -58,7 +58,8 @@ def before_sending(option: TurnOptions | ContinueOptions, tr: Translator = ENGLI
     """What ``trajan check`` warns about, said in a mail that asks for a turn: only the
     cases this decision's legal steps can meet (none: nothing is said)."""
     _ = tr.gettext
-    said = [_(text) for case, text in _BEFORE_SENDING if case in _cases(option)]
+    met = _cases(option)
+    said = [_(text) for case, text in _BEFORE_SENDING if case in met]
     if not said:
         return ""
     intro = _("Before you send: the judge accepts a turn that leaves something open, but it is lost.")
