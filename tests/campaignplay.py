@@ -13,6 +13,7 @@ from pathlib import Path
 
 from adjudicator.mail.judge.tokens import GM, token_for
 from tests.judgeplay import ADDRESSES, JUDGE, SECRET, make_gamedir, sent_mails
+from tests.mailtext import text_of
 
 GM_ADDRESS = "gm@example.org"
 OBSERVER = "olga@example.org"
@@ -58,12 +59,6 @@ def message(sender: str, subject: str, text: str, token: str | None = None, day:
     m["Message-ID"] = make_msgid("player", domain="example.org")
     m.set_content(text + (f"\n\ntoken {token}\n" if token else "\n"))
     return m
-
-
-def text_of(mail: EmailMessage) -> str:
-    body = mail.get_body(("plain",))
-    assert body is not None
-    return str(body.get_content())
 
 
 def to(tmp_path: Path, address: str) -> list[EmailMessage]:

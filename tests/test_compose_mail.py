@@ -26,6 +26,7 @@ from adjudicator.mail.outgoing.roster import load_roster  # noqa: E402
 from adjudicator.model.state import GameState  # noqa: E402
 from adjudicator.views.redact import view_of  # noqa: E402
 from tests.judgeplay import JUDGE, make_gamedir, needs_answer, sent_mails, token  # noqa: E402
+from tests.mailtext import text_of
 
 _PAYLOAD = re.compile(r'<script id="compose-data" type="application/json">\s*([A-Za-z0-9+/=]+)\s*</script>')
 ROSTER = """game = "{game}"
@@ -42,16 +43,9 @@ address = "gaius@example.org"
 """
 
 
-def body_of(mail: EmailMessage) -> str:
-    """The mail's text part, decoded."""
-    part = mail.get_body(("plain",))
-    assert part is not None
-    return str(part.get_content())
-
-
 def names_the_page(mail: EmailMessage) -> bool:
     """The text says an order page is attached (the file name, unwrapped)."""
-    return bool(re.search(r"The attached page\s+order-\S+\.html", body_of(mail)))
+    return bool(re.search(r"The attached page\s+order-\S+\.html", text_of(mail)))
 
 
 def pages_in(mail: EmailMessage) -> list[tuple[str, str]]:
@@ -97,7 +91,7 @@ def test_the_decision_mail_carries_the_page_and_only_the_deciders() -> None:
             assert pages == [] and not names_the_page(mail.message), mail.player
             continue
         [(name, html)] = pages
-        assert f"The attached page {name} offers" in " ".join(body_of(mail.message).split())  # the text says so
+        assert f"The attached page {name} offers" in " ".join(text_of(mail.message).split())  # the text says so
         assert name == f"order-{state.game_id}-{state.decision:04d}-{mail.player}.html"
         data = payload(html)
         assert data["player"] == mail.player and data["decision"] == state.decision

@@ -9,9 +9,7 @@ kind of campaign mail is found in each language by its own words."""
 
 from __future__ import annotations
 
-import re
 from datetime import UTC, datetime, timedelta
-from email.message import EmailMessage
 from pathlib import Path
 
 import pytest
@@ -21,6 +19,7 @@ from adjudicator.mail.judge.gm import command
 from adjudicator.mail.judge.run import run
 from tests.campaignplay import ADDRESSES, OBSERVER, maildir_campaign, message, seat_token, text_of, to
 from tests.i18n_support import english_fragments, english_lines
+from tests.mailtext import joined
 
 NOW = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)  # a Monday
 RED, GREEN = ADDRESSES["red"], ADDRESSES["green"]
@@ -58,20 +57,13 @@ def played(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
     return tmp_path, game_id
 
 
-def _text(mail: EmailMessage) -> str:
-    part = mail.get_body(("plain",))
-    assert part is not None
-    text = str(part.get_content()).replace("\r\n", "\n")
-    return re.sub(r" \n", " ", text) if part.get_param("format") == "flowed" else text
-
-
 def test_every_campaign_mail_is_in_its_readers_language(played: tuple[Path, str]) -> None:
     tmp_path, _ = played
     for address in LANGUAGE:
         mails = to(tmp_path, address)
         assert len(mails) > 3, address
         for mail in mails:
-            text = _text(mail)
+            text = joined(mail)
             assert english_lines(text) == [], (address, mail["Subject"], english_lines(text)[:3])
             assert english_fragments(text) == [], (address, mail["Subject"], english_fragments(text)[:3])
             subject = str(mail["Subject"]).split("]", 1)[-1]
@@ -100,7 +92,7 @@ SAID = {
 @pytest.mark.parametrize("address", list(SAID))
 def test_each_kind_of_campaign_mail_says_it_in_the_readers_words(played: tuple[Path, str], address: str) -> None:
     tmp_path, _ = played
-    everything = " ".join(" ".join(f"{m['Subject']} {_text(m)}".split()) for m in to(tmp_path, address))
+    everything = " ".join(" ".join(f"{m['Subject']} {joined(m)}".split()) for m in to(tmp_path, address))
     missing = [words for words in SAID[address] if words not in everything]
     assert missing == [], (address, missing)
 
@@ -110,7 +102,7 @@ def test_the_game_masters_mails_stay_in_the_judges_language(played: tuple[Path, 
 
     tmp_path, _ = played
     (final,) = [m for m in to(tmp_path, GM_ADDRESS) if str(m["Subject"]).endswith("] the game is over")]
-    assert "== The final scores ==" in _text(final)
+    assert "== The final scores ==" in joined(final)
 
 
 def test_a_notice_is_kept_untranslated_and_told_in_each_readers_words() -> None:

@@ -10,7 +10,6 @@ every English mail) is the source text itself: writing it imports neither Babel 
 from __future__ import annotations
 
 import json
-import re
 import subprocess
 import sys
 from datetime import UTC, datetime
@@ -28,6 +27,7 @@ from adjudicator.mail.judge.run import run
 from adjudicator.mail.outgoing.roster import load_roster
 from tests.i18n_support import english_lines
 from tests.judgeplay import SECRET
+from tests.mailtext import joined
 
 pytest.importorskip("babel", reason="the i18n extra (Babel) formats the translated mails' dates")
 
@@ -87,26 +87,20 @@ def _first_mails(tmp_path: Path, judge_language: str | None) -> dict[str, EmailM
     return mails
 
 
-def _body(mail: EmailMessage) -> str:
-    part = mail.get_body(("plain",))
-    assert part is not None
-    return re.sub(r" \n", " ", str(part.get_content()))
-
-
 def test_the_judges_language_is_every_mail_the_roster_names_none_for(tmp_path: Path) -> None:
     mails = _first_mails(tmp_path, "fr")
-    assert _body(mails["joana"]).startswith("Olá, Joana (red),")
+    assert joined(mails["joana"]).startswith("Olá, Joana (red),")
     for who in ("klaus", "amelie"):
-        text = _body(mails[who])
+        text = joined(mails[who])
         assert text.startswith("Bonjour ") and english_lines(text) == [], (who, english_lines(text)[:3])
         assert "Arbitre de Trajan" in str(mails[who]["From"])
 
 
 def test_without_a_language_anywhere_the_mail_is_english(tmp_path: Path) -> None:
     mails = _first_mails(tmp_path, None)
-    assert _body(mails["joana"]).startswith("Olá, Joana (red),")
+    assert joined(mails["joana"]).startswith("Olá, Joana (red),")
     for who in ("klaus", "amelie"):
-        text = _body(mails[who])
+        text = joined(mails[who])
         assert text.startswith("Hello ") and "== What you decide now ==" in text, text[:200]
         assert str(mails[who]["From"]).startswith("Trajan judge")
 

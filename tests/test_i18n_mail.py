@@ -12,11 +12,9 @@ written by hand, with and without Babel.
 
 from __future__ import annotations
 
-import email
 import os
 import re
 from datetime import datetime
-from email import policy
 from email.message import EmailMessage
 from pathlib import Path
 from zoneinfo import ZoneInfo
@@ -40,6 +38,7 @@ from adjudicator.model.vocab import (
 )
 from adjudicator.notation.aliases import alias_spellings, fold
 from tests.i18n_support import english_fragments, english_lines, is_notation
+from tests.mailtext import joined, read_mail
 
 pytest.importorskip("babel", reason="the i18n extra (Babel) formats the translated mails' dates")
 
@@ -85,19 +84,6 @@ def game(tmp_path_factory: pytest.TempPathFactory) -> list[tuple[GameState, list
     return _game(tmp_path_factory.mktemp("outbox"))
 
 
-def parse(path: Path) -> EmailMessage:
-    msg = email.message_from_bytes(path.read_bytes(), policy=policy.default)
-    assert isinstance(msg, EmailMessage)
-    return msg
-
-
-def body(msg: EmailMessage) -> str:
-    part = msg.get_body(("plain",))
-    assert part is not None
-    text: str = part.get_content()
-    return re.sub(r" \n", " ", text) if part.get_param("format") == "flowed" else text
-
-
 def test_every_mail_is_in_its_players_language_with_no_english_left(
         game: list[tuple[GameState, list[Path]]]) -> None:
     checked = 0
@@ -105,8 +91,8 @@ def test_every_mail_is_in_its_players_language_with_no_english_left(
         for path in paths:
             raw = path.read_bytes()
             assert max(len(line) for line in raw.split(b"\n")) <= 78, path.name
-            msg = parse(path)
-            text = body(msg)
+            msg = read_mail(path)
+            text = joined(msg)
             assert max(len(line) for line in msg.get_body(("plain",)).get_content().split("\n")) <= 78
             assert english_lines(text) == [], (path.name, english_lines(text)[:3])
             assert english_fragments(text) == [], (path.name, english_fragments(text)[:3])
@@ -122,7 +108,7 @@ def test_each_mail_says_its_sections_in_the_players_language(game: list[tuple[Ga
     for _, paths in game[:20]:
         for path in paths:
             colour = path.stem.rsplit("-", 1)[1]
-            text = body(parse(path))
+            text = joined(read_mail(path))
             for line in titles[LANGUAGE[colour]]:
                 assert line in text.split("\n"), (path.name, line)
 
@@ -146,7 +132,7 @@ def _notation_words(text: str) -> set[str]:
 def test_every_word_of_the_orders_shown_is_explained(game: list[tuple[GameState, list[Path]]]) -> None:
     for _, paths in game[:60]:
         for path in paths:
-            text = body(parse(path))
+            text = joined(read_mail(path))
             shown = _notation_words(text)
             if not shown:
                 continue
@@ -188,16 +174,16 @@ def test_a_reply_with_the_actions_in_the_players_language_is_accepted(
     renamed = 0
     for after, paths in game:
         for path in paths:
-            msg = parse(path)
+            msg = read_mail(path)
             colour = str(msg["X-Trajan-Player"])
             if colour not in deciders(after.pending) or kind_of(after.pending) not in ("turn", "setup_markers"):
                 continue
-            english = _chosen(body(msg), kind_of(after.pending))
+            english = _chosen(joined(msg), kind_of(after.pending))
             mine = _in_language(english, LANGUAGE[colour])
             renamed += mine != english
             reply = EmailMessage()
             reply["From"], reply["To"], reply["Subject"] = msg["To"], msg["From"], "Re: " + str(msg["Subject"])
-            quoted = "\n".join("> " + line for line in body(msg).split("\n"))
+            quoted = "\n".join("> " + line for line in joined(msg).split("\n"))
             reply.set_content("Voilà.\n\nBEGIN ORDERS\n" + "\n".join(mine) + f"\nEND ORDERS\n\n{quoted}\n")
             order = read_orders(bytes(reply), path.name, [after.game_id])
             assert order == read_orders(bytes(reply).replace("\n".join(mine).encode(), "\n".join(english).encode()),
@@ -212,7 +198,7 @@ def test_a_reply_with_the_actions_in_the_players_language_is_accepted(
 def readable(msg: EmailMessage) -> str:
     heads = [f"{k}: {' '.join(str(v).split())}" for k, v in msg.items() if k != "Content-Type"]
     files = [f"[attached: {a.get_filename()}, {a.get_content_type()}]" for a in msg.iter_attachments()]
-    return "\n".join([*heads, "", body(msg).rstrip("\n"), "", *files]) + "\n"
+    return "\n".join([*heads, "", joined(msg).rstrip("\n"), "", *files]) + "\n"
 
 
 def test_golden_mails_per_language(game: list[tuple[GameState, list[Path]]]) -> None:
@@ -228,9 +214,9 @@ def test_golden_mails_per_language(game: list[tuple[GameState, list[Path]]]) -> 
         golden = GOLDEN / language / f"{name}.txt"
         if update:
             golden.parent.mkdir(parents=True, exist_ok=True)
-            golden.write_text(readable(parse(path)), encoding="utf-8")
+            golden.write_text(readable(read_mail(path)), encoding="utf-8")
         assert golden.exists(), f"{golden} is missing: run with TRAJAN_UPDATE_GOLDEN=1"
-        assert readable(parse(path)) == golden.read_text(encoding="utf-8"), \
+        assert readable(read_mail(path)) == golden.read_text(encoding="utf-8"), \
             f"{language}/{name}: the mail changed (TRAJAN_UPDATE_GOLDEN=1 rewrites {golden})"
 
 

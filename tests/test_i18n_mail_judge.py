@@ -35,6 +35,7 @@ from adjudicator.model.state import GameOver
 from adjudicator.notation.aliases import alias_spellings
 from tests.i18n_support import english_fragments, english_lines
 from tests.judgeplay import SECRET, choose, token_line
+from tests.mailtext import joined
 from tests.sizes import size
 
 pytest.importorskip("babel", reason="the i18n extra (Babel) formats the translated mails' dates")
@@ -77,13 +78,6 @@ def _to(mails: list[EmailMessage], colour: str) -> list[EmailMessage]:
     return [m for m in mails if parseaddr(str(m["To"]))[1] == PLAYERS[colour][1]]
 
 
-def _text(mail: EmailMessage) -> str:
-    part = mail.get_body(("plain",))
-    assert part is not None
-    text = str(part.get_content()).replace("\r\n", "\n")
-    return re.sub(r" \n", " ", text) if part.get_param("format") == "flowed" else text
-
-
 def _in_language(lines: list[str], language: str) -> list[str]:
     names = {action: spelling for spelling, action in alias_spellings()[language].items()}
     pattern = re.compile(r"(?<![\w-])(" + "|".join(names) + r")(?![\w-])")
@@ -92,7 +86,7 @@ def _in_language(lines: list[str], language: str) -> list[str]:
 
 def _reply(mail: EmailMessage, colour: str, lines: list[str], token: str | None = None) -> bytes:
     head, *rest = lines
-    quoted = "\n".join("> " + line for line in _text(mail).splitlines()[:30])
+    quoted = "\n".join("> " + line for line in joined(mail).splitlines()[:30])
     answer = EmailMessage()
     answer["From"], answer["To"] = PLAYERS[colour][1], JUDGE
     answer["Subject"] = "Re: " + str(mail["Subject"])
@@ -121,7 +115,7 @@ def _play(root: Path, languages: bool) -> dict[str, int]:
     judge(now)
     while not _over(game) and human < HUMAN_ANSWERS:
         waiting = [(c, m) for c in PLAYERS if (mails := [m for m in _to(_mails(root), c) if m["X-Trajan-Game-File"]])
-                   and "BEGIN ORDERS" in _text(m := mails[-1]) and str(m["Message-ID"]) not in answered]
+                   and "BEGIN ORDERS" in joined(m := mails[-1]) and str(m["Message-ID"]) not in answered]
         assert waiting, "no player has a mail to answer, yet the game is not over"
         for colour, mail in waiting:
             answered.add(str(mail["Message-ID"]))
@@ -135,7 +129,7 @@ def _play(root: Path, languages: bool) -> dict[str, int]:
                 ask = EmailMessage()  # a resend quotes the mail, with its token line
                 ask["From"], ask["To"], ask["Subject"] = PLAYERS[colour][1], JUDGE, "resend"
                 ask["Message-ID"] = make_msgid("player", domain="example.org")
-                ask.set_content("resend\n\n" + "\n".join("> " + line for line in _text(mail).splitlines()) + "\n")
+                ask.set_content("resend\n\n" + "\n".join("> " + line for line in joined(mail).splitlines()) + "\n")
                 box.add(bytes(ask))
             box.add(_reply(mail, colour, mine))
             human += 1
@@ -188,7 +182,7 @@ def test_every_mail_is_in_the_players_language(played: tuple[Path, dict[str, int
         mails = _to(_mails(root), colour)
         assert len(mails) > 20
         for mail in mails:
-            text = _text(mail)
+            text = joined(mail)
             raw = mail.as_bytes()
             assert max(len(line) for line in raw.split(b"\n")) <= 78
             assert max(len(line) for line in str(mail.get_body(("plain",)).get_content()).split("\n")) <= 78
@@ -215,11 +209,11 @@ def test_refusals_receipts_and_reminders_say_it_in_the_players_words(played: tup
         mine = _to(mails, colour)
         accepted, reminder, deadline, zone = said[language]
         # The receipt: a mail of its own, or the first line of the next mail (roster mail = "decisions").
-        assert any(accepted in " ".join(_text(m).split()) for m in mine), colour
-        reminders = [_text(m) for m in mine if str(m["Subject"]).endswith(reminder)]
+        assert any(accepted in " ".join(joined(m).split()) for m in mine), colour
+        reminders = [joined(m) for m in mine if str(m["Subject"]).endswith(reminder)]
         assert reminders and all(deadline in " ".join(t.split()) and zone in " ".join(t.split()) for t in reminders)
-    refused = [m for m in mails if "Hafn" in _text(m)]
-    assert len(refused) == 1 and "[notation.unknown_word]" in _text(refused[0])
+    refused = [m for m in mails if "Hafn" in joined(m)]
+    assert len(refused) == 1 and "[notation.unknown_word]" in joined(refused[0])
 
 
 def test_the_log_is_the_english_games_byte_for_byte(played: tuple[Path, dict[str, int]],
@@ -234,5 +228,5 @@ def test_the_log_is_the_english_games_byte_for_byte(played: tuple[Path, dict[str
     for name in names:
         assert (mine / name).read_bytes() == (theirs / name).read_bytes(), name
     english_mails = [m for m in _mails(english) if m["X-Trajan-Game-File"]]
-    assert english_mails and any("== What happened since your last mail ==" in _text(m) for m in english_mails)
-    assert all(english_lines(_text(m)) for m in english_mails)  # the checks do see English
+    assert english_mails and any("== What happened since your last mail ==" in joined(m) for m in english_mails)
+    assert all(english_lines(joined(m)) for m in english_mails)  # the checks do see English

@@ -23,6 +23,7 @@ from pathlib import Path
 import pytest
 
 from adjudicator.perf.bench_mail_game import BEFORE, MAIL_SHARE, MailGame, play
+from tests.mailtext import text_of
 
 DEADLINE = re.compile(r"^Deadline: \w{3} \d{1,2} \w{3} \d{4}, \d\d:\d\d [A-Z]{2,5}\b", re.MULTILINE)
 
@@ -40,12 +41,6 @@ def _sent(game: MailGame) -> list[tuple[bytes, EmailMessage]]:
         assert isinstance(mail, EmailMessage)
         out.append((raw, mail))
     return out
-
-
-def _text(mail: EmailMessage) -> str:
-    body = mail.get_body(("plain",))
-    assert body is not None
-    return str(body.get_content())
 
 
 def _game_id(game: MailGame) -> str:
@@ -83,7 +78,7 @@ def test_receipts_and_refusals_answer_the_players_message(game: MailGame) -> Non
     theirs = {str(m["Message-ID"]) for m in mailbox.Maildir(game.folder / "Maildir", create=False)}
     answers = 0
     for _, mail in _sent(game):
-        text = _text(mail)
+        text = text_of(mail)
         receipt = "were accepted" in text.split("\n\n", 2)[1] or "was accepted" in text.split("\n\n", 2)[1]
         if mail["X-Trajan-Game-File"] is None or receipt:
             assert mail["In-Reply-To"] in theirs, mail["Subject"]
@@ -94,7 +89,7 @@ def test_receipts_and_refusals_answer_the_players_message(game: MailGame) -> Non
 
 def test_no_markdown_reaches_the_text(game: MailGame) -> None:
     for _, mail in _sent(game):
-        text = _text(mail)
+        text = text_of(mail)
         assert "**" not in text and "`" not in text and "](" not in text
         prose = text.split("== What happened since your last mail ==")[-1] if "== What happened" in text else \
             text.split("== The game as you see it ==")[-1]
@@ -104,7 +99,7 @@ def test_no_markdown_reaches_the_text(game: MailGame) -> None:
 def test_every_decision_mail_states_the_deadline_and_who_else_is_waited_for(game: MailGame) -> None:
     asked = 0
     for _, mail in _sent(game):
-        text = _text(mail)
+        text = text_of(mail)
         if "== What you decide now ==" not in text:
             continue
         asked += 1
@@ -135,14 +130,14 @@ def test_simultaneous_answers_are_revealed_together(game: MailGame) -> None:
     revealed = 0
     for _, mail in _sent(game):
         if mail["X-Trajan-Game-File"] is None:  # a receipt: names only the player's own answer
-            assert "tray " not in _text(mail) and "demands " not in _text(mail)
+            assert "tray " not in text_of(mail) and "demands " not in text_of(mail)
             continue
         step = steps[str(mail["X-Trajan-Game-File"]).strip()]
         assert step not in held, f"a mail about step {step} reveals answers before all were given"
         decision = step - 1
         if decision in held:  # the first mail after the last answer: every answer in it
             number, so_far = held[decision]
-            answers = re.findall(rf"^Decision {number}: answered by", _text(mail), re.MULTILINE)
+            answers = re.findall(rf"^Decision {number}: answered by", text_of(mail), re.MULTILINE)
             assert len(answers) >= so_far + 1
             revealed += 1
     assert revealed >= 1

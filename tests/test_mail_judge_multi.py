@@ -18,6 +18,7 @@ import pytest
 from adjudicator.errors import Malformed
 from adjudicator.mail.judge.route import NO_GAME, run_many
 from tests.judgeplay import JUDGE, needs_answer, reply, sent_mails, token
+from tests.mailtext import text_of
 
 NOW = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
 RHEA, GAIUS, GINA = "rhea@example.org", "gaius@example.org", "gina@example.org"  # Rhea plays in both
@@ -49,12 +50,6 @@ def _decider(tmp_path: Path, game_id: str, roster: dict[str, str]) -> tuple[str,
 
 def _steps(game: Path) -> int:
     return len(list((game / "log").glob("*-game.json"))) - 1
-
-
-def _text(mail: EmailMessage) -> str:
-    body = mail.get_body(("plain",))
-    assert body is not None
-    return str(body.get_content())
 
 
 def _plain(sender: str, subject: str, text: str) -> bytes:
@@ -97,7 +92,7 @@ def test_a_wrong_token_from_a_player_of_both_games_is_refused_once_naming_no_gam
     new = sent_mails(tmp_path)[before:]
     assert sorted(parseaddr(str(m["To"]))[1] for m in new) == [GINA, RHEA]
     for m in new:
-        assert a_id not in m.as_string() and b_id not in m.as_string() and "token" in _text(m)
+        assert a_id not in m.as_string() and b_id not in m.as_string() and "token" in text_of(m)
     box.add(forged)  # the same message again: not answered twice
     assert _run(a, b) == {"a": {"duplicates skipped": 1}, "b": {}}
     assert len(sent_mails(tmp_path)) == before + 2
@@ -114,13 +109,13 @@ def test_resend_goes_to_the_game_the_message_names_else_a_hint(tmp_path: Path) -
     counts = _run(a, b)
     assert counts["b"] == {"resent": 2, "mails sent": 2} and counts["a"] == {"resent": 1, "mails sent": 1}
     again = sent_mails(tmp_path)[-3:]
-    assert [_text(m) for m in again if parseaddr(str(m["To"]))[1] == RHEA] == [_text(latest_b)] * 2
+    assert [text_of(m) for m in again if parseaddr(str(m["To"]))[1] == RHEA] == [text_of(latest_b)] * 2
     before = len(sent_mails(tmp_path))
     box.add(_plain(RHEA, "resend", "please, Rhea\n" + both))  # which game? a hint that names none
     counts = _run(a, b)
     assert counts[NO_GAME] == {"refused (which game?)": 1}
     (hint,) = sent_mails(tmp_path)[before:]
-    assert parseaddr(str(hint["To"]))[1] == RHEA and "which" in _text(hint)
+    assert parseaddr(str(hint["To"]))[1] == RHEA and "which" in text_of(hint)
     assert a_id not in hint.as_string() and b_id not in hint.as_string()
     box.add(_plain(RHEA, f"{b_id}: resend", "no token\n"))  # without a token: one short note, no full mail
     box.add(_plain(RHEA, f"{a_id}: resend", "no token again\n"))
@@ -128,7 +123,7 @@ def test_resend_goes_to_the_game_the_message_names_else_a_hint(tmp_path: Path) -
     assert counts[NO_GAME] == {"refused (token)": 2}
     assert counts["a"] == {"notes held back (one a day)": 1, "mails sent": 1}
     (note,) = sent_mails(tmp_path)[before + 1:]
-    assert "resend" in _text(note) and a_id not in note.as_string() and b_id not in note.as_string()
+    assert "resend" in text_of(note) and a_id not in note.as_string() and b_id not in note.as_string()
 
 
 def test_tokens_of_both_games_in_one_message_go_by_the_game_it_names(tmp_path: Path) -> None:
@@ -210,7 +205,7 @@ def test_a_reply_with_another_games_token_is_told_which_game_that_token_is_for(t
     counts = _run(a, b)
     assert counts["b"] == {"refused (orders)": 1, "mails sent": 1} and _steps(a) == 0 and _steps(b) == 0
     (refusal,) = sent_mails(tmp_path)[before:]
-    said = " ".join(_text(refusal).split())
+    said = " ".join(text_of(refusal).split())
     assert parseaddr(str(refusal["To"]))[1] == RHEA
     assert f"The token in your message is your token for the game {b_id} (where you play red)" in said
     assert a_id[:11] in said  # the game the orders name

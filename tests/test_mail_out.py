@@ -11,10 +11,8 @@ review (``TRAJAN_UPDATE_GOLDEN=1`` rewrites them).
 
 from __future__ import annotations
 
-import email
 import os
 import re
-from email import policy
 from email.message import EmailMessage
 from pathlib import Path
 
@@ -31,6 +29,7 @@ from adjudicator.mail.outgoing.roster import load_roster
 from adjudicator.mail.read import read_orders
 from adjudicator.model.state import GameOver, GameState, kind_of
 from adjudicator.views.redact import view_of
+from tests.mailtext import joined, read_mail
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "fixtures" / "mail-out"
@@ -73,21 +72,6 @@ def game(tmp_path_factory: pytest.TempPathFactory) -> list[tuple[GameState, Game
     return _game(tmp_path_factory.mktemp("outbox"))
 
 
-def parse(path: Path) -> EmailMessage:
-    msg = email.message_from_bytes(path.read_bytes(), policy=policy.default)
-    assert isinstance(msg, EmailMessage)
-    return msg
-
-
-def body(msg: EmailMessage) -> str:
-    part = msg.get_body(("plain",))
-    assert part is not None
-    text: str = part.get_content()
-    if part.get_param("format") == "flowed":  # soft breaks (a space before the break) joined
-        text = re.sub(r" \n", " ", text)
-    return text
-
-
 def test_one_mail_per_player_per_decision(game: list[tuple[GameState, GameState, list[Path]]]) -> None:
     outbox = game[0][2][0].parent
     names = sorted(p.name for p in outbox.iterdir())
@@ -102,9 +86,9 @@ def test_every_mail_parses_fits_and_shows_only_its_hand(
         for path in paths:
             raw = path.read_bytes()
             assert max(len(line) for line in raw.split(b"\n")) <= 78, path.name
-            msg = parse(path)
+            msg = read_mail(path)
             colour = str(msg["X-Trajan-Player"])
-            text = body(msg)
+            text = joined(msg)
             assert max(len(line) for line in msg.get_body(("plain",)).get_content().split("\n")) <= 78
             assert after.chain.hash in text and str(msg["X-Trajan-Game-File"]).strip() == after.chain.hash
             me = next(p for p in after.players if p.colour == colour)
@@ -144,7 +128,7 @@ def _chosen(text: str, kind: str) -> list[str]:
 def reply_to(mail: EmailMessage, lines: list[str]) -> bytes:
     """A reply as most mail clients write it: the lines on top (no header), the judge's
     mail quoted below (its reply template gives the header)."""
-    text = body(mail)
+    text = joined(mail)
     reply = EmailMessage()
     reply["From"] = mail["To"]
     reply["To"] = mail["From"]
@@ -158,12 +142,12 @@ def test_a_reply_copied_from_the_mail_is_accepted(game: list[tuple[GameState, Ga
     kinds: set[str] = set()
     for _, after, paths in game:
         for path in paths:
-            msg = parse(path)
+            msg = read_mail(path)
             colour = str(msg["X-Trajan-Player"])
             if colour not in deciders(after.pending):
                 continue
             kind = kind_of(after.pending)
-            order = read_orders(reply_to(msg, _chosen(body(msg), kind)), path.name, [after.game_id])
+            order = read_orders(reply_to(msg, _chosen(joined(msg), kind)), path.name, [after.game_id])
             assert order.player == colour and order.decision == after.decision
             assert engine.check(after, order) == [], (path.name, order)
             kinds.add(kind)
@@ -194,9 +178,9 @@ def test_golden_mails(game: list[tuple[GameState, GameState, list[Path]]]) -> No
         golden = GOLDEN / f"{name}.txt"
         if update:
             GOLDEN.mkdir(parents=True, exist_ok=True)
-            golden.write_text(readable(parse(path)), encoding="utf-8")
+            golden.write_text(readable(read_mail(path)), encoding="utf-8")
         assert golden.exists(), f"{golden} is missing: run with TRAJAN_UPDATE_GOLDEN=1"
-        assert readable(parse(path)) == golden.read_text(encoding="utf-8"), \
+        assert readable(read_mail(path)) == golden.read_text(encoding="utf-8"), \
             f"{name}: the mail changed (TRAJAN_UPDATE_GOLDEN=1 rewrites {golden})"
 
 
@@ -204,7 +188,7 @@ def readable(msg: EmailMessage) -> str:
     """A mail as its reader sees it: the headers, the text, the attachments' names."""
     heads = [f"{k}: {' '.join(str(v).split())}" for k, v in msg.items() if k != "Content-Type"]
     files = [f"[attached: {a.get_filename()}, {a.get_content_type()}]" for a in msg.iter_attachments()]
-    return "\n".join([*heads, "", body(msg).rstrip("\n"), "", *files]) + "\n"
+    return "\n".join([*heads, "", joined(msg).rstrip("\n"), "", *files]) + "\n"
 
 
 # --- The roster -----------------------------------------------------------------------------
@@ -236,8 +220,8 @@ def test_player_text_is_escaped(game: list[tuple[GameState, GameState, list[Path
                          b'[players.green]\nname = "G"\naddress = "g@example.org"\n'
                          b'[players.blue]\nname = "B"\naddress = "b@example.org"\n', "r.toml")
     msg = player_mail(view_of(after, "red"), "# report\n", roster)
-    assert "\u202e" not in bytes(msg).decode("utf-8", "replace") and "\u202e" not in body(msg)
-    assert "\\u202e" in body(msg)
+    assert "\u202e" not in bytes(msg).decode("utf-8", "replace") and "\u202e" not in joined(msg)
+    assert "\\u202e" in joined(msg)
 
 
 def test_the_board_picture_is_attached_where_it_can_be_drawn(
@@ -245,7 +229,7 @@ def test_the_board_picture_is_attached_where_it_can_be_drawn(
     pytest.importorskip("drawsvg", reason="the drawing extra is not installed: no picture to attach")
     for n, (_, _, paths) in enumerate(game, start=1):
         for path in paths:
-            names = [a.get_filename() or "" for a in parse(path).iter_attachments()]
+            names = [a.get_filename() or "" for a in read_mail(path).iter_attachments()]
             assert any(name.endswith(".svg") for name in names) == (n in PICTURED), (path.name, names)
 
 
@@ -268,7 +252,7 @@ def test_mail_out_writes_the_mails_of_a_logs_steps(tmp_path: Path) -> None:
     names = sorted(p.name for p in outbox.iterdir())
     last = max(int(p.name[:4]) for p in log.glob("*-game.json"))
     assert [n[:4] for n in names] == ["0000", "0000", "0003", "0003", f"{last:04d}", f"{last:04d}"]
-    first = body(parse(outbox / names[0]))
+    first = joined(read_mail(outbox / names[0]))
     assert "The game has begun" in first and "BEGIN ORDERS" in first
     again = runner.invoke(app, ["mail-out", str(log), "--outbox", str(tmp_path / "again"), "--step", "3",
                                 "--mail-pictures", "none"])
@@ -349,7 +333,7 @@ def test_the_facts_to_choose_by_are_named(game: list[tuple[GameState, GameState,
     seen, icons = set(), 0
     for _, _, paths in game:
         for path in paths:
-            text = body(parse(path))
+            text = joined(read_mail(path))
             for kind, action in bonus.items():
                 if f"  #   {kind} (first brings a " in text:
                     assert f"  #   {kind} (first brings a {action} action)" in text
@@ -371,11 +355,11 @@ def test_before_you_send_says_only_what_the_turn_can_meet(
         if kind_of(after.pending) != "turn":
             continue
         for path in paths:
-            msg = parse(path)
+            msg = read_mail(path)
             colour = str(msg["X-Trajan-Player"])
             if colour not in deciders(after.pending):
                 continue
-            text = " ".join(body(msg).split())
+            text = " ".join(joined(msg).split())
             me = next(p for p in after.players if p.colour == colour)
             option = options(after, colour).options[0]
             assert isinstance(option, TurnOptions)

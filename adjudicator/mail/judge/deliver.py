@@ -174,7 +174,7 @@ def _mail(game: Game, commit: record.Commit, state: GameState, step: int, colour
     tablemail.add_lines(message, [*extra, *tablemail.player_lines(game, commit, state, colour, decides)])
     if ending is not None:
         state_title = title(tr.gettext("The game as you see it"))
-        ending.fold(message, game.roster.players[colour].address, state_title, tr)
+        ending.fold_into(message, game.roster.players[colour].address, state_title, tr)
     commit.mail(message, colour, "decision" if decides else "news")
     me.news_upto, me.at, me.receipts, me.reply_to = step, game.now.isoformat(), [], ""
     if decides:

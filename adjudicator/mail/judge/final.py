@@ -121,7 +121,7 @@ class Ending:
         return final_sections(self.state, scores=score_lines(self.state, _names(game, tr), self.scored, tr),
                               figures=shown, files=attached, verify=self.verify, tr=tr), attached
 
-    def fold(self, message: EmailMessage, address: str, before: str, tr: Translator,
+    def fold_into(self, message: EmailMessage, address: str, before: str, tr: Translator,
              observer: bool = False) -> None:
         """The final mail folded into ``address``'s mail of the last step, before its line
         ``before`` (the title of the game's state); an ``observer`` is told the game is over

@@ -62,7 +62,7 @@ def after_step(game: Game, commit: Commit, number: int, state: GameState, opened
         message = observers.observer_mail(game.log, number, state, observer, game.config.address, lines,
                                           game.now, tr)
         if ending is not None:
-            ending.fold(message, observer.address, title(tr.gettext("The game as everyone sees it")), tr,
+            ending.fold_into(message, observer.address, title(tr.gettext("The game as everyone sees it")), tr,
                         observer=True)
         commit.mail(message, None, "observer")
     c.forget_seen({c_ for c_, s in game.roster.players.items() if not s.vacant}
