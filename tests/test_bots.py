@@ -102,3 +102,27 @@ def test_the_planners_colour_order_keeps_its_turn() -> None:
             assert check(before, orders) == []
             changed += new != sow
     assert changed > 0
+
+
+def test_the_planner_counts_the_demands_cost_with_its_caution() -> None:
+    """A position's value falls by the demands' expected cost once for each unit of
+    ``demand_caution`` (and nothing else in it moves)."""
+    from adjudicator.bots.planner import evaluate, features
+    from adjudicator.bots.planner.weights import Weights
+    from adjudicator.model.state import TakeTurn
+    from tests.playout import playout
+
+    checked = 0
+    for before, _ in playout(2, "planner-caution", ["greedy", "greedy"]):
+        if not isinstance(before.pending, TakeTurn) or before.decision % 3:
+            continue
+        once, twice, thrice = (evaluate.values(before, Weights(demand_caution=c)) for c in (1.0, 2.0, 3.0))
+        ph = features.phase(before, Weights())
+        consul = features.consul(before, ph, Weights())
+        for p in before.players:
+            cost = features.measure(before, p, ph, Weights(), True, consul[p.colour])[features.INDEX["demand_cost"]]
+            weight = evaluate.model().a[features.INDEX["demand_cost"]]  # -1: VP the rules take
+            assert abs((twice[p.colour] - once[p.colour]) - weight * cost) < 1e-9
+            assert abs((thrice[p.colour] - twice[p.colour]) - weight * cost) < 1e-9
+            checked += cost > 0
+    assert checked > 5

@@ -42,6 +42,8 @@ class Model(msgspec.Struct, frozen=True):
     fitted: dict[str, str] = msgspec.field(default_factory=dict)  # how (seeds, games, R^2)
 
 
+_DEMAND_COST = features.INDEX["demand_cost"]
+
 # Hand-made weights: the planner's own before any fit.
 HAND_MADE = Model(
     features=FEATURES,
@@ -84,7 +86,7 @@ def values(state: GameState, w: Weights = DEFAULT, viewer: PlayerColour | None =
     ph = phase(state, w, round_ends)
     profiles = {p.colour: features.bonus_profile(state, p) for p in state.players}
     consul = features.consul(state, ph, w, profiles)
-    weights = [a + b * ph.left for a, b in zip(m.a, m.b, strict=True)]
+    weights = _weights(m, ph.left, w.demand_caution)
     out = {}
     for p in state.players:
         own = viewer is None or p.colour == viewer
@@ -94,6 +96,14 @@ def values(state: GameState, w: Weights = DEFAULT, viewer: PlayerColour | None =
         if own and unseen:
             value += unseen * (weights[0] + w.unseen_card - 1.0)
         out[p.colour] = value
+    return out
+
+
+def _weights(m: Model, left: float, caution: float) -> list[float]:
+    """Each feature's weight at this point of the game; the demands' expected cost counted
+    ``caution`` times (see :class:`~adjudicator.bots.planner.weights.Weights`)."""
+    out = [a + b * left for a, b in zip(m.a, m.b, strict=True)]
+    out[_DEMAND_COST] *= caution
     return out
 
 

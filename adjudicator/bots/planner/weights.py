@@ -18,6 +18,12 @@ class Weights(msgspec.Struct, frozen=True):
     # turns to bring a sowing to the forum (or the leader to a province).
     demand_fix: float = 3.0
     turns_per_fix: float = 1.5
+    # The expected cost of this quarter's demands is counted this many times.  The cost is
+    # an optimistic estimate: it assumes the tiles within reach stay there and that the
+    # turns left can take them, while the other players take tiles too and the quarter
+    # often ends sooner.  Counted once, the planner left 2.5 demands unmet a game; twice,
+    # 1.4, with no loss of strength against search:64 (tune-M, tune-O; arena.md).
+    demand_caution: float = 2.0
     # A Trajan demand tile meets a demand in each quarter left: worth this much a quarter.
     trajan_demand_quarter: float = 2.0
     # What a [+2] marker's special action is worth when accomplished.
