@@ -171,3 +171,44 @@ def test_planner_with_a_time_limit_and_levels(tmp_path: Path) -> None:
         assert io.read_orders(str(orders_file)).stand_in == "planner bot"
     refused = runner.invoke(app, ["bot", str(game), "--player", "red", "--level", "6", "-o", str(orders_file)])
     assert refused.exit_code == 2
+
+
+def test_what_a_planners_budget_buys() -> None:
+    """Worked by hand: shallow rollouts up to 4 * 48 - 1; from 192 a quarter as many deep
+    ones, to the planner's second turn with its own turns planned; with a time limit, the
+    deep look-ahead from half a second a decision."""
+    from adjudicator.bots.planner.lookahead import Spending, spending
+
+    assert spending(0) == Spending(0, 1, False)
+    assert spending(48) == Spending(48, 1, False)
+    assert spending(191) == Spending(191, 1, False)
+    assert spending(192) == Spending(48, 2, True)
+    assert spending(400) == Spending(100, 2, True)
+    assert spending(48, seconds=0.49) == Spending(48, 1, False)
+    assert spending(48, seconds=0.5).planned
+
+
+def test_the_deep_look_ahead_is_legal_deterministic_and_blind() -> None:
+    """At budget 192 (the deep look-ahead): legal, the same twice, from the player's view and
+    from a game whose hidden places were dealt anew; and its rollouts, which plan the
+    planner's own turns, score differently from greedy's."""
+    from adjudicator.bots.planner import evaluate, lookahead, turns
+
+    checked = differ = 0
+    v = evaluate.Valuer()
+    for before, _ in playout(2, "planner-deep", ["greedy", "greedy"]):
+        if not isinstance(before.pending, TakeTurn) or before.decision < 20 or checked == 2:
+            continue
+        colour = before.pending.player
+        full = absent_orders(before, colour, "planner", "d", 192)
+        assert check(before, full) == []
+        assert absent_orders(before, colour, "planner", "d", 192) == full
+        assert absent_orders(view_of(before, colour), colour, "planner", "d", 192) == full
+        redealt = determinize(before, colour, Stream("redeal", str(before.decision)))
+        assert absent_orders(redealt, colour, "planner", "d", 192) == full
+        for plan in turns.plans(before, colour, v)[:3]:
+            deep = lookahead.rollout(before, colour, plan.steps, v, 2, planned=True)
+            shallow = lookahead.rollout(before, colour, plan.steps, v, 2, planned=False)
+            differ += abs(deep - shallow) > 1e-9
+        checked += 1
+    assert checked == 2 and differ > 0

@@ -38,19 +38,21 @@ WIDTH = 8
 
 
 class PlannerBot:
-    """``budget``: rollouts per turn decision (counted, so the bot is deterministic);
-    ``seconds``: a CPU-time limit per decision instead (the order then depends on the machine)."""
+    """``budget``: the look-ahead per turn decision in shallow rollouts (counted, so the bot
+    is deterministic; from ``4 * 48`` it buys a quarter as many deep ones,
+    :func:`lookahead.spending`); ``seconds``: a CPU-time limit per decision instead (the
+    order then depends on the machine)."""
 
     name = "planner"
 
     def __init__(self, budget: int = DEFAULT_BUDGET, seconds: float | None = None, width: int = WIDTH,
                  weights: Weights = DEFAULT, model: evaluate.Model | None = None, sowings: int = 12,
-                 beam: int = 4, horizon: int = 1) -> None:
-        self.budget = max(0, budget)
+                 beam: int = 4) -> None:
         self.seconds = seconds
+        self.spending = lookahead.spending(max(0, budget), seconds)
         self.width = max(1, width)
         self.valuer = evaluate.Valuer(weights, model)
-        self.sowings, self.beam, self.horizon = sowings, beam, horizon
+        self.sowings, self.beam = sowings, beam
 
     def answer(self, state: GameState, colour: PlayerColour, rng: Stream) -> Answer:
         """The planned turn for a turn decision; the best-scoring answer for the starting
@@ -74,7 +76,9 @@ class PlannerBot:
         found = turns.plans(state, colour, v, self.sowings, self.beam)
         top = sorted((turns.finish_sowing(state, colour, p, v) for p in found[: self.width]),
                      key=lambda p: -p.value)
-        chosen = lookahead.choose(state, colour, top, rng, v, self.budget, deadline, self.horizon)
+        spend = self.spending
+        chosen = lookahead.choose(state, colour, top, rng, v, spend.rollouts, deadline, spend.horizon,
+                                  spend.planned)
         return PlayTurn(steps=chosen.steps)
 
     def _best(self, state: GameState, colour: PlayerColour, answers: Sequence[Answer]) -> Answer:
