@@ -213,3 +213,51 @@ def test_arena_plays_a_bot_authors_class_handed_views() -> None:
     assert FirstStep.handed and set(FirstStep.handed) == {View}
     code, text = _arena("tests.test_arena:Nothing", "greedy", "--json")
     assert code == 2 and [p["code"] for p in json.loads(text)] == ["args.unknown_bot"]
+
+
+def test_an_interrupted_match_keeps_its_complete_setups() -> None:
+    from adjudicator.arena.games import BotSpec
+    from adjudicator.arena.match import Interrupted, run
+
+    def tick(done: int, total: int, sprt: SprtState | None) -> None:
+        if done == 5:  # setups 0 and 1 complete, setup 2 half played
+            raise KeyboardInterrupt
+
+    plan = MatchPlan(bots=(BotSpec("random", "random"), BotSpec("random#2", "random")), players=2, setups=10, seed="t",
+                     first_setup=3)
+    with pytest.raises(Interrupted) as stopped:
+        run(plan, jobs=1, tick=tick)
+    assert [(g.task.setup, g.task.rotation) for g in stopped.value.games] == [(3, 0), (3, 1), (4, 0), (4, 1)]
+    assert stopped.value.next_setup == 5
+
+
+@pytest.mark.parametrize("how", ["ctrl-c", "sigterm"])
+def test_arena_stopped_reports_what_is_complete_and_how_to_go_on(tmp_path: Path, how: str) -> None:
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    out = tmp_path / "arena.json"
+    cli = [sys.executable, "-c", "from adjudicator.commands.main import main; main()"]
+    proc = subprocess.Popen([*cli, "arena", "random", "random", "--games", "100000", "--seed", "t",
+                             "--first-setup", "7", "--jobs", "2", "-o", str(out)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    time.sleep(4)
+    if how == "ctrl-c":  # a terminal sends SIGINT to the whole process group, workers too
+        os.killpg(proc.pid, signal.SIGINT)
+    else:
+        proc.send_signal(signal.SIGTERM)
+    stdout, stderr = proc.communicate(timeout=60)
+    assert proc.returncode == 130, stderr
+    assert "Traceback" not in stderr and "Error" not in stderr, stderr
+    (summary,) = json.loads(out.read_text())["summaries"]
+    setups = summary["setups"]
+    assert 0 < setups < 50_000 and summary["games"] == 2 * setups and summary["planned_setups"] == 50_000
+    setups_played = sorted({g["task"]["setup"] for g in json.loads(out.read_text())["games"]})
+    assert setups_played == list(range(7, 7 + setups))  # whole setups, in order, none missing
+    rest = 50_000 - setups
+    go_on = f"trajan arena random random --players 2 --games {2 * rest} --seed t --first-setup {7 + setups}"
+    assert summary["go_on"] == go_on
+    assert f"Interrupted after {setups} of 50000 setups" in stdout and f"Go on: {go_on}" in stdout

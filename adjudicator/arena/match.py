@@ -97,6 +97,15 @@ class Failed(Exception):
     """A game could not be played (a bot gave an order the engine refused)."""
 
 
+class Interrupted(Exception):
+    """The match was stopped (Ctrl-C or SIGTERM) before it ended: the games of the setups
+    complete by then, the test's state, and the first setup not taken."""
+
+    def __init__(self, games: list[GameResult], sprt: SprtState | None, next_setup: int) -> None:
+        super().__init__(f"interrupted before setup {next_setup}")
+        self.games, self.sprt, self.next_setup = games, sprt, next_setup
+
+
 Tick = Callable[[int, int, "SprtState | None"], None]
 
 
@@ -109,19 +118,22 @@ def run(plan: MatchPlan, jobs: int = 1,
     done: dict[tuple[int, int], GameResult] = {}
     taken: list[GameResult] = []
     nxt = plan.first_setup
-    with closing(_results(todo, plan.bots, jobs)) as results:
-        for result in results:
-            done[(result.task.setup, result.task.rotation)] = result
-            while not _decided(sprt) and _complete(done, nxt, plan):
-                group = [done.pop((nxt, r)) for r in range(per_group)]
-                taken += group
-                nxt += 1
-                if sprt is not None:
-                    sprt.add(group_score(group))
-            if tick:
-                tick(len(taken) + len(done), len(todo), sprt)
-            if _decided(sprt):
-                break
+    try:
+        with closing(_results(todo, plan.bots, jobs)) as results:
+            for result in results:
+                done[(result.task.setup, result.task.rotation)] = result
+                while not _decided(sprt) and _complete(done, nxt, plan):
+                    group = [done.pop((nxt, r)) for r in range(per_group)]
+                    taken += group
+                    nxt += 1
+                    if sprt is not None:
+                        sprt.add(group_score(group))
+                if tick:
+                    tick(len(taken) + len(done), len(todo), sprt)
+                if _decided(sprt):
+                    break
+    except KeyboardInterrupt:  # the games of incomplete setups are dropped: a setup is one group
+        raise Interrupted(taken, sprt, nxt) from None
     return taken, sprt
 
 
@@ -149,13 +161,22 @@ def _results(todo: Sequence[GameTask], bots: tuple[BotSpec, ...],
         return
     import multiprocessing
 
-    pool = multiprocessing.get_context("fork").Pool(min(jobs, len(work)))
+    pool = multiprocessing.get_context("fork").Pool(min(jobs, len(work)), initializer=_worker_signals)
     try:
         for out in pool.imap_unordered(_play, work, chunksize=1):
             yield _checked(out)
     finally:
         pool.terminate()  # a decided test or a failure leaves no game running
         pool.join()
+
+
+def _worker_signals() -> None:
+    """A worker leaves Ctrl-C to the parent (which stops the match and reports what is
+    complete) and dies quietly when the pool is terminated."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 def _checked(out: GameResult | str) -> GameResult:

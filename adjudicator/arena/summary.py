@@ -75,11 +75,14 @@ class Summary(msgspec.Struct, frozen=True):
     by_position: tuple[Figures, ...]
     diagnostics: tuple[Diagnostics, ...]
     sprt: SprtFigures | None = None
+    planned_setups: int | None = None  # set when the match was interrupted: the setups asked for
+    go_on: str | None = None  # and the command that plays the setups not yet played
 
 
 def summarize(plan: MatchPlan, games: Sequence[GameResult], sprt: SprtState | None,
-              command: str) -> Summary:
-    """The figures of the games of ``plan`` played (and the test's state)."""
+              command: str, go_on: str | None = None) -> Summary:
+    """The figures of the games of ``plan`` played (and the test's state); ``go_on``: the
+    match was interrupted, and this command plays the rest."""
     seats = [(g, s) for g in games for s in g.seats]
     labels = [b.label for b in plan.bots]
     overall = tuple(_figures(labels[i], [s for _, s in seats if s.bot == i], plan.players)
@@ -91,7 +94,8 @@ def summarize(plan: MatchPlan, games: Sequence[GameResult], sprt: SprtState | No
                         for i in range(len(labels)))
     return Summary(command=command, seed=plan.seed, players=plan.players, setups=len(games) // plan.players,
                    games=len(games), bots=plan.bots, overall=overall, by_position=by_position,
-                   diagnostics=diagnostics, sprt=_sprt(sprt) if sprt else None)
+                   diagnostics=diagnostics, sprt=_sprt(sprt) if sprt else None,
+                   planned_setups=plan.setups if go_on else None, go_on=go_on)
 
 
 def _figures(label: str, seats: Sequence[SeatResult], players: int, position: int | None = None) -> Figures:
@@ -152,6 +156,10 @@ def render(summary: Summary) -> str:
         lines += ["", f"SPRT elo0={s.elo0:g} elo1={s.elo1:g} alpha={s.alpha:g} beta={s.beta:g}: "
                       f"LLR {s.llr:.2f} in ({s.lower:.2f}, {s.upper:.2f}) after {s.groups} setups; "
                       f"score {s.score:.3f} ({s.elo:+.0f} Elo); {verdict}."]
+    if summary.go_on:
+        lines += ["", f"Interrupted after {summary.setups} of {summary.planned_setups} setups: the figures "
+                      "are those of the setups complete (a setup counts only with every rotation played).",
+                  f"Go on: {summary.go_on}"]
     lines += ["", f"Reproduce: {summary.command}"]
     return "\n".join(lines) + "\n"
 

@@ -1,6 +1,8 @@
 """``trajan arena``: bots against bots on paired setups, with the statistics (issue 32)."""
 
 # Real annotations, not strings: Typer reads them at every start (a fast start).
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -9,6 +11,7 @@ import typer
 from adjudicator.commands.app import app, echo, echo_json, run
 from adjudicator.commands.args import MAX_JOBS
 
+EXIT_INTERRUPTED = 130  # as a shell reports a program stopped by Ctrl-C
 MAX_SETUP = 1_000_000  # --first-setup: a match of 100,000 games has at most 50,000 setups
 
 if TYPE_CHECKING:
@@ -65,15 +68,24 @@ def arena(
         show = sys.stderr.isatty() and not as_json
         summaries: list[Summary] = []
         played: list[GameResult] = []
-        for n in counts:
-            plan = MatchPlan(bots=specs, players=n, setups=setups_for(games, n), seed=seed,
-                             first_setup=first, sprt=test)
-            extra = [*(["--first-setup", str(first)] if first else []),
+
+        def line(plan: "MatchPlan") -> str:
+            extra = [*(["--first-setup", str(plan.first_setup)] if plan.first_setup else []),
                      *(["--sprt", sprt, "--alpha", alpha, "--beta", beta] if sprt else [])]
-            summary, results = _match(plan, jobs, spec.command(bots, plan, extra), show)
-            summaries.append(summary)
-            played += results
+            return spec.command(bots, plan, extra)
+
+        with _stop_on_sigterm():
+            for n in counts:
+                plan = MatchPlan(bots=specs, players=n, setups=setups_for(games, n), seed=seed,
+                                 first_setup=first, sprt=test)
+                summary, results = _match(plan, jobs, line, show)
+                summaries.append(summary)
+                played += results
+                if summary.go_on:
+                    break  # the other player counts are not started
         _report(summaries, played, output, as_json)
+        if summaries and summaries[-1].go_on:
+            raise typer.Exit(EXIT_INTERRUPTED)
 
     run(as_json, work)
 
@@ -96,8 +108,12 @@ def _report(summaries: list["Summary"], played: list["GameResult"], output: Path
     echo("\n".join(render(s) for s in summaries), nl=False)
 
 
-def _match(plan: "MatchPlan", jobs: int, command: str, show: bool) -> tuple["Summary", list["GameResult"]]:
-    from adjudicator.arena.match import Failed
+def _match(plan: "MatchPlan", jobs: int, line: Callable[["MatchPlan"], str],
+           show: bool) -> tuple["Summary", list["GameResult"]]:
+    """Play one match; interrupted, the figures of its complete setups and how to go on."""
+    import msgspec
+
+    from adjudicator.arena.match import Failed, Interrupted
     from adjudicator.arena.match import run as play
     from adjudicator.arena.progress import Bar
     from adjudicator.arena.summary import summarize
@@ -109,6 +125,25 @@ def _match(plan: "MatchPlan", jobs: int, command: str, show: bool) -> tuple["Sum
     except Failed as e:
         raise Malformed([problem("internal.bot_illegal", "$", f"A game could not be played: {e}. "
                                  "Please report this with the command.")]) from None
+    except Interrupted as stop:
+        rest = msgspec.structs.replace(plan, first_setup=stop.next_setup,
+                                       setups=plan.first_setup + plan.setups - stop.next_setup)
+        return summarize(plan, stop.games, stop.sprt, line(plan), go_on=line(rest)), stop.games
     finally:
         bar.close()
-    return summarize(plan, games, test, command), list(games)
+    return summarize(plan, games, test, line(plan)), list(games)
+
+
+@contextmanager
+def _stop_on_sigterm() -> Iterator[None]:
+    """SIGTERM (a batch system's stop) ends the match as Ctrl-C does: with the figures so far."""
+    import signal
+
+    def stop(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGTERM, stop)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
