@@ -261,3 +261,58 @@ def test_arena_stopped_reports_what_is_complete_and_how_to_go_on(tmp_path: Path,
     go_on = f"trajan arena random random --players 2 --games {2 * rest} --seed t --first-setup {7 + setups}"
     assert summary["go_on"] == go_on
     assert f"Interrupted after {setups} of 50000 setups" in stdout and f"Go on: {go_on}" in stdout
+
+
+def _without_cpu(summary: dict[str, object]) -> dict[str, object]:
+    return {k: v for k, v in summary.items() if k != "diagnostics"}
+
+
+def test_arena_merge_pools_split_runs_as_one_run(tmp_path: Path) -> None:
+    a, b, c, whole, merged = (tmp_path / f"{n}.json" for n in ("a", "b", "c", "whole", "merged"))
+    assert _arena("greedy", "random", "--games", "4", "--seed", "t", "-o", str(a))[0] == 0
+    assert _arena("greedy", "random", "--games", "6", "--seed", "t", "--first-setup", "1", "-o", str(b))[0] == 0
+    assert _arena("greedy", "random", "--games", "8", "--seed", "t", "-o", str(whole))[0] == 0
+    # Setups 0-1 and 1-3: setup 1 is in both files and counts once.
+    result = CliRunner().invoke(app, ["arena-merge", str(a), str(b), "-o", str(merged)])
+    assert result.exit_code == 0, result.output
+    assert "Reproduce: trajan arena greedy random --players 2 --games 8 --seed t\n" in result.output
+    (got,), (want,) = json.loads(merged.read_text())["summaries"], json.loads(whole.read_text())["summaries"]
+    assert _without_cpu(got) == _without_cpu(want)
+    for field in ("unmet_demands_per_game", "extra_tiles_taken_per_game", "decisions"):
+        assert [d[field] for d in got["diagnostics"]] == [d[field] for d in want["diagnostics"]]
+
+    def games(path: Path) -> list[tuple[int, int, str, list[int]]]:
+        return [(g["task"]["setup"], g["task"]["rotation"], g["game_id"], [s["vp"] for s in g["seats"]])
+                for g in json.loads(path.read_text())["games"]]
+
+    assert games(merged) == sorted(games(whole))
+    # Setups that do not follow on: the figures of both, and each run's command.
+    assert _arena("greedy", "random", "--games", "2", "--seed", "t", "--first-setup", "9", "-o", str(c))[0] == 0
+    result = CliRunner().invoke(app, ["arena-merge", str(a), str(c), "--json"])
+    (gapped,) = json.loads(result.output)
+    assert gapped["setups"] == 3 and gapped["command"] == (
+        "trajan arena greedy random --players 2 --games 4 --seed t ; "
+        "trajan arena greedy random --players 2 --games 2 --seed t --first-setup 9")
+
+
+def test_arena_merge_refuses_runs_of_different_matches(tmp_path: Path) -> None:
+    a, b, text = tmp_path / "a.json", tmp_path / "b.json", tmp_path / "a.txt"
+    assert _arena("greedy", "random", "--games", "4", "--seed", "t", "-o", str(a))[0] == 0
+    document = json.loads(a.read_text())
+    document["games"][3]["seats"][0]["vp"] += 1  # a game played differently (another bot version)
+    del document["games"][0]  # and setup 0 no longer whole
+    b.write_text(json.dumps(document))
+    text.write_text("Arena: greedy, random\n")
+    result = CliRunner().invoke(app, ["arena-merge", str(a), str(b), str(text), str(tmp_path / "none.json"),
+                                      "--json"])
+    assert result.exit_code == 2
+    problems = [(p["code"], p["file"].rsplit("/", 1)[-1], p["path"]) for p in json.loads(result.output)]
+    assert problems == [("input.not_json", "a.txt", "$"), ("input.missing", "none.json", "$")]
+    result = CliRunner().invoke(app, ["arena-merge", str(b), "--json"])
+    assert [(p["code"], p["path"]) for p in json.loads(result.output)] == [
+        ("arena.incomplete_setup", "$.games")]
+    result = CliRunner().invoke(app, ["arena-merge", str(a), str(b), "--json"])
+    assert [(p["code"], p["path"]) for p in json.loads(result.output)] == [("arena.conflict", "$.games[2]")]
+    b.write_text(json.dumps({"summaries": [], "games": [{"task": 3}]}))
+    result = CliRunner().invoke(app, ["arena-merge", str(b), "--json"])
+    assert [(p["code"], p["path"]) for p in json.loads(result.output)] == [("arena.not_results", "$.games[0].task")]

@@ -147,3 +147,38 @@ def _stop_on_sigterm() -> Iterator[None]:
         yield
     finally:
         signal.signal(signal.SIGTERM, previous)
+
+
+MAX_RESULTS_BYTES = 256 * 1024 * 1024  # an arena -o file: about 2 kB a 2-player game
+
+
+@app.command("arena-merge")
+def arena_merge(
+    files: Annotated[list[Path], typer.Argument(
+        help="Files written by trajan arena -o (runs of one match, e.g. split with --first-setup).",
+        show_default=False)],
+    *,
+    output: Annotated[Path | None, typer.Option(
+        "-o", "--output", help="Also write the pooled figures and games here (JSON, as trajan arena -o).",
+        show_default=False)] = None,
+    as_json: ArenaJson = False,
+) -> None:
+    """Pool arena runs of one match (split with --first-setup) into one run's figures."""
+    def work() -> None:
+        from adjudicator.arena import merge
+        from adjudicator.errors import Malformed, Problem
+        from adjudicator.files.io import read_bytes
+
+        loaded: list[tuple[str, merge.ArenaFile]] = []
+        problems: list[Problem] = []
+        for path in files:
+            try:
+                loaded.append((str(path), merge.load(read_bytes(str(path), MAX_RESULTS_BYTES), str(path))))
+            except Malformed as e:
+                problems += e.problems
+        if problems:
+            raise Malformed(problems)
+        summaries, games = merge.merge(loaded)
+        _report(summaries, games, output, as_json)
+
+    run(as_json, work)

@@ -45,6 +45,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "bot": ("orders", BOTS),
     "selfplay": ("logs", BOTS),
     "arena": ("arena", BOTS),
+    "arena-merge": ("arena", BOTS),
     "bench": ("logs", BOTS),
 }
 

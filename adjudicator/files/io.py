@@ -58,8 +58,8 @@ _CHUNK = 1 << 16
 
 # --- Reading -------------------------------------------------------------------------
 
-def read_bytes(path: str) -> bytes:
-    """The bytes of the regular file at ``path``; raises :class:`Malformed`.
+def read_bytes(path: str, limit: int = MAX_INPUT_BYTES) -> bytes:
+    """The bytes of the regular file at ``path`` (at most ``limit``); raises :class:`Malformed`.
 
     A folder, FIFO, device or socket is refused at once, unopened (reading a FIFO would
     wait for a writer forever, and opening some devices has effects).
@@ -72,10 +72,10 @@ def read_bytes(path: str) -> bytes:
             # In chunks: f.read(MAX_INPUT_BYTES + 1) would reserve 5 MB for every file.
             chunks: list[bytes] = []
             size = 0
-            while size <= MAX_INPUT_BYTES and (chunk := f.read(_CHUNK)):
+            while size <= limit and (chunk := f.read(_CHUNK)):
                 chunks.append(chunk)
                 size += len(chunk)
-            data = b"".join(chunks)[: MAX_INPUT_BYTES + 1]
+            data = b"".join(chunks)[: limit + 1]
     except FileNotFoundError:
         raise _malformed(path, "input.missing", "$", "There is no file at this path.") from None
     except IsADirectoryError:
@@ -83,9 +83,9 @@ def read_bytes(path: str) -> bytes:
     except (OSError, ValueError) as e:
         reason = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
         raise _malformed(path, "input.unreadable", "$", f"The file cannot be read: {reason}.") from None
-    if len(data) > MAX_INPUT_BYTES:
+    if len(data) > limit:
         raise _malformed(path, "input.too_large", "$",
-                         f"The file is larger than the limit of {MAX_INPUT_BYTES} bytes (5 MB).")
+                         f"The file is larger than the limit of {limit} bytes ({limit / 2**20:g} MB).")
     return data
 
 
