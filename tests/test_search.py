@@ -174,18 +174,31 @@ def test_planner_with_a_time_limit_and_levels(tmp_path: Path) -> None:
 
 
 def test_what_a_planners_budget_buys() -> None:
-    """Worked by hand: shallow rollouts up to 4 * 48 - 1; from 192 a quarter as many deep
-    ones, to the planner's second turn with its own turns planned; with a time limit, the
-    deep look-ahead from half a second a decision."""
+    """Worked by hand: shallow rollouts up to 4 * 48 - 1; from 192 (the default) a quarter
+    as many deep ones, to the planner's second turn with its own turns planned; from 768
+    (four times the default) wider candidates too; with a time limit, the deep look-ahead
+    from half a second a decision, the wide one from a second and a half."""
+    from adjudicator.bots import LEVELS
+    from adjudicator.bots.planner import DEFAULT_BUDGET, PlannerBot
     from adjudicator.bots.planner.lookahead import Spending, spending
 
     assert spending(0) == Spending(0, 1, False)
     assert spending(48) == Spending(48, 1, False)
     assert spending(191) == Spending(191, 1, False)
-    assert spending(192) == Spending(48, 2, True)
-    assert spending(400) == Spending(100, 2, True)
+    assert DEFAULT_BUDGET == 192
+    assert spending(192) == Spending(48, 2, True, False)
+    assert spending(400) == Spending(100, 2, True, False)
+    assert spending(767) == Spending(191, 2, True, False)
+    assert spending(768) == Spending(192, 2, True, True)
     assert spending(48, seconds=0.49) == Spending(48, 1, False)
-    assert spending(48, seconds=0.5).planned
+    assert spending(48, seconds=0.5) == Spending(12, 2, True, False)
+    assert spending(48, seconds=1.5).wide
+    default, wide = PlannerBot(), PlannerBot(768)
+    assert (default.width, default.sowings, default.beam) == (8, 12, 4)
+    assert (wide.width, wide.sowings, wide.beam) == (24, 24, 8)
+    assert (PlannerBot(768, width=3).width, PlannerBot(768, width=3).beam) == (3, 8)
+    assert [LEVELS[n] for n in range(1, 6)] == [("greedy", None), ("planner", 0), ("planner", 48),
+                                                 ("planner", None), ("planner", 768)]
 
 
 def test_the_deep_look_ahead_is_legal_deterministic_and_blind() -> None:

@@ -73,9 +73,9 @@ BOT_NAMES = ("random", "greedy", "search", "planner")
 LEVELS: dict[int, tuple[str, int | None]] = {
     1: ("greedy", None),
     2: ("planner", 0),
-    3: ("planner", 8),
+    3: ("planner", 48),
     4: ("planner", None),
-    5: ("planner", 192),
+    5: ("planner", 768),
 }
 
 

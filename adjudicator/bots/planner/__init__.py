@@ -33,26 +33,31 @@ from adjudicator.model.state import ChooseBonus, ContinueTurn, GameState, MeetDe
 from adjudicator.model.vocab import PlayerColour
 from adjudicator.rng import Stream
 
-DEFAULT_BUDGET = 48
-WIDTH = 8
+# The default buys the deep look-ahead (lookahead.spending): 0.42 s a decision (median).
+DEFAULT_BUDGET = 4 * 48
+WIDTH, SOWINGS, BEAM = 8, 12, 4
 
 
 class PlannerBot:
     """``budget``: the look-ahead per turn decision in shallow rollouts (counted, so the bot
-    is deterministic; from ``4 * 48`` it buys a quarter as many deep ones,
-    :func:`lookahead.spending`); ``seconds``: a CPU-time limit per decision instead (the
-    order then depends on the machine)."""
+    is deterministic; from ``4 * 48``, the default, it buys a quarter as many deep ones,
+    and from four times the default wider candidates too: :func:`lookahead.spending`);
+    ``seconds``: a CPU-time limit per decision instead (the order then depends on the
+    machine).  ``width`` candidates are tried, from the best ``sowings`` and a ``beam``
+    over each turn's steps (None: as the budget buys)."""
 
     name = "planner"
 
-    def __init__(self, budget: int = DEFAULT_BUDGET, seconds: float | None = None, width: int = WIDTH,
-                 weights: Weights = DEFAULT, model: evaluate.Model | None = None, sowings: int = 12,
-                 beam: int = 4) -> None:
+    def __init__(self, budget: int = DEFAULT_BUDGET, seconds: float | None = None, width: int | None = None,
+                 weights: Weights = DEFAULT, model: evaluate.Model | None = None, sowings: int | None = None,
+                 beam: int | None = None) -> None:
         self.seconds = seconds
         self.spending = lookahead.spending(max(0, budget), seconds)
-        self.width = max(1, width)
+        bought = lookahead.WIDE if self.spending.wide else (WIDTH, SOWINGS, BEAM)
+        self.width = max(1, width if width is not None else bought[0])
+        self.sowings = sowings if sowings is not None else bought[1]
+        self.beam = beam if beam is not None else bought[2]
         self.valuer = evaluate.Valuer(weights, model)
-        self.sowings, self.beam = sowings, beam
 
     def answer(self, state: GameState, colour: PlayerColour, rng: Stream) -> Answer:
         """The planned turn for a turn decision; the best-scoring answer for the starting
