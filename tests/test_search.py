@@ -202,9 +202,10 @@ def test_what_a_planners_budget_buys() -> None:
 
 
 def test_the_deep_look_ahead_is_legal_deterministic_and_blind() -> None:
-    """At budget 192 (the deep look-ahead): legal, the same twice, from the player's view and
-    from a game whose hidden places were dealt anew; and its rollouts, which plan the
-    planner's own turns, score differently from greedy's."""
+    """At budget 192 (the default, the deep look-ahead): legal, the same twice, from the
+    player's view and from a game whose hidden places were dealt anew; and its rollouts,
+    which plan the planner's own turns, score differently from greedy's.  At 768 (wider
+    candidates) legal and the same from the view."""
     from adjudicator.bots.planner import evaluate, lookahead, turns
 
     checked = differ = 0
@@ -223,5 +224,9 @@ def test_the_deep_look_ahead_is_legal_deterministic_and_blind() -> None:
             deep = lookahead.rollout(before, colour, plan.steps, v, 2, planned=True)
             shallow = lookahead.rollout(before, colour, plan.steps, v, 2, planned=False)
             differ += abs(deep - shallow) > 1e-9
+        if checked == 0:  # four times the default: the wide candidates, as blind
+            wide = absent_orders(before, colour, "planner", "d", 768)
+            assert check(before, wide) == []
+            assert absent_orders(view_of(before, colour), colour, "planner", "d", 768) == wide
         checked += 1
     assert checked == 2 and differ > 0

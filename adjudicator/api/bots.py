@@ -71,7 +71,8 @@ def builtin_bot(name: str, *, budget: int | None = None, seed: str | None = None
     """One of the built-in bots (:data:`BOT_NAMES`) as a :class:`Bot`.
 
     :param budget: a searching bot's rollouts per decision (``search``: default 64;
-        ``planner``: default 48, 0 for no look-ahead; the others ignore it).
+        ``planner``: default 192, the deep look-ahead; below it shallow rollouts, 0 for
+        no look-ahead; from 768 wider candidates too; the others ignore it).
     :param seed: seeds the bot's choices; default the game id, as ``trajan bot``.
     :param seconds: the planner's CPU time per decision instead of a budget (its answer
         then depends on the machine; the others ignore it).
