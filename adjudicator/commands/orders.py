@@ -216,7 +216,8 @@ def bot(
     budget: Annotated[int | None, typer.Option(
         "--budget", min=0, max=cli_args.MAX_BUDGET, metavar="N",
         help="A searching bot's rollouts per decision (search: default 64; planner: default 192, a "
-             "quarter as many deep ones; below 192 shallow ones, 0 for no look-ahead; from 768 wider too).", show_default=False)] = None,
+             "quarter as many deep ones; below 192 shallow ones, 0 for no look-ahead; from 768 wider "
+             "too).", show_default=False)] = None,
     seconds: Annotated[str | None, typer.Option(
         "--seconds", metavar="S", help="The planner's CPU time per decision instead of a budget (above 0, "
                                        "at most 3600; its order then depends on the machine).",
