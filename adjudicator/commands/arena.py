@@ -1,7 +1,7 @@
 """``trajan arena``: bots against bots on paired setups, with the statistics (issue 32)."""
 
 # Real annotations, not strings: Typer reads them at every start (a fast start).
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
@@ -66,28 +66,35 @@ def arena(
         if output is not None:
             spec.output_folder(str(output))
         show = sys.stderr.isatty() and not as_json
-        summaries: list[Summary] = []
-        played: list[GameResult] = []
 
         def line(plan: "MatchPlan") -> str:
             extra = [*(["--first-setup", str(plan.first_setup)] if plan.first_setup else []),
                      *(["--sprt", sprt, "--alpha", alpha, "--beta", beta] if sprt else [])]
             return spec.command(bots, plan, extra)
 
-        with _stop_on_sigterm():
-            for n in counts:
-                plan = MatchPlan(bots=specs, players=n, setups=setups_for(games, n), seed=seed,
-                                 first_setup=first, sprt=test)
-                summary, results = _match(plan, jobs, line, show)
-                summaries.append(summary)
-                played += results
-                if summary.go_on:
-                    break  # the other player counts are not started
+        plans = (MatchPlan(bots=specs, players=n, setups=setups_for(games, n), seed=seed,
+                           first_setup=first, sprt=test) for n in counts)
+        summaries, played = _matches(plans, jobs, line, show)
         _report(summaries, played, output, as_json)
         if summaries and summaries[-1].go_on:
             raise typer.Exit(EXIT_INTERRUPTED)
 
     run(as_json, work)
+
+
+def _matches(plans: Iterable["MatchPlan"], jobs: int, line: Callable[["MatchPlan"], str],
+             show: bool) -> tuple[list["Summary"], list["GameResult"]]:
+    """Play the matches in turn; once one is interrupted, the others are not started."""
+    summaries: list[Summary] = []
+    played: list[GameResult] = []
+    with _stop_on_sigterm():
+        for plan in plans:
+            summary, results = _match(plan, jobs, line, show)
+            summaries.append(summary)
+            played += results
+            if summary.go_on:
+                break
+    return summaries, played
 
 
 def _report(summaries: list["Summary"], played: list["GameResult"], output: Path | None,
