@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from adjudicator.bots.determinize import determinize
@@ -193,12 +194,38 @@ def test_what_a_planners_budget_buys() -> None:
     assert spending(48, seconds=0.49) == Spending(48, 1, False)
     assert spending(48, seconds=0.5) == Spending(12, 2, True, False)
     assert spending(48, seconds=1.5).wide
+    # Counted in 2-player rollouts: a deep one at 3 players costs 1.5, at 4 players 2.
+    assert spending(192, players=2) == Spending(48, 2, True, False)
+    assert spending(192, players=3) == Spending(32, 2, True, False)
+    assert spending(192, players=4) == Spending(24, 2, True, False)
+    assert spending(400, players=3) == Spending(66, 2, True, False)
+    assert spending(768, players=4) == Spending(96, 2, True, True)
+    assert spending(191, players=4) == Spending(191, 1, False)
     default, wide = PlannerBot(), PlannerBot(768)
     assert (default.width, default.sowings, default.beam) == (8, 12, 4)
     assert (wide.width, wide.sowings, wide.beam) == (24, 24, 8)
     assert (PlannerBot(768, width=3).width, PlannerBot(768, width=3).beam) == (3, 8)
     assert [LEVELS[n] for n in range(1, 6)] == [("greedy", None), ("planner", 0), ("planner", 48),
                                                  ("planner", None), ("planner", 768)]
+
+
+def test_the_planner_buys_its_rollouts_by_the_number_of_players(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The budget the bot hands its look-ahead at a 2-, 3- and 4-player turn: 48, 32, 24."""
+    from adjudicator.bots.planner import PlannerBot, lookahead
+
+    seen: dict[int, int] = {}
+
+    def record(state: GameState, colour: str, top: list[object], *args: object) -> object:
+        seen[len(state.seats)] = int(str(args[2]))
+        return top[0]
+
+    monkeypatch.setattr(lookahead, "choose", record)
+    for players in (2, 3, 4):
+        for before, _ in playout(players, f"planner-units-{players}", ["greedy"] * players):
+            if isinstance(before.pending, TakeTurn) and before.decision > 12:
+                PlannerBot().answer(before, deciders(before.pending)[0], Stream("units", str(players)))
+                break
+    assert seen == {2: 48, 3: 32, 4: 24}
 
 
 def test_the_deep_look_ahead_is_legal_deterministic_and_blind() -> None:

@@ -33,7 +33,8 @@ from adjudicator.model.state import ChooseBonus, ContinueTurn, GameState, MeetDe
 from adjudicator.model.vocab import PlayerColour
 from adjudicator.rng import Stream
 
-# The default buys the deep look-ahead (lookahead.spending): 0.42 s a decision (median).
+# The default buys the deep look-ahead (lookahead.spending), counted in 2-player rollouts:
+# 48 deep ones at 2 players, 32 at 3, 24 at 4 (0.4-0.7 s a decision, median, by machine).
 DEFAULT_BUDGET = 4 * 48
 WIDTH, SOWINGS, BEAM = 8, 12, 4
 
@@ -41,7 +42,8 @@ WIDTH, SOWINGS, BEAM = 8, 12, 4
 class PlannerBot:
     """``budget``: the look-ahead per turn decision in shallow rollouts (counted, so the bot
     is deterministic; from ``4 * 48``, the default, it buys a quarter as many deep ones,
-    and from four times the default wider candidates too: :func:`lookahead.spending`);
+    counted in 2-player rollouts, so half as many at 4 players; and from four times the
+    default wider candidates too: :func:`lookahead.spending`);
     ``seconds``: a CPU-time limit per decision instead (the order then depends on the
     machine).  ``width`` candidates are tried, from the best ``sowings`` and a ``beam``
     over each turn's steps (None: as the budget buys)."""
@@ -52,8 +54,8 @@ class PlannerBot:
                  weights: Weights = DEFAULT, model: evaluate.Model | None = None, sowings: int | None = None,
                  beam: int | None = None) -> None:
         self.seconds = seconds
-        self.spending = lookahead.spending(max(0, budget), seconds)
-        bought = lookahead.WIDE if self.spending.wide else (WIDTH, SOWINGS, BEAM)
+        self.budget = max(0, budget)
+        bought = lookahead.WIDE if lookahead.spending(self.budget, seconds).wide else (WIDTH, SOWINGS, BEAM)
         self.width = max(1, width if width is not None else bought[0])
         self.sowings = sowings if sowings is not None else bought[1]
         self.beam = beam if beam is not None else bought[2]
@@ -81,7 +83,7 @@ class PlannerBot:
         found = turns.plans(state, colour, v, self.sowings, self.beam)
         top = sorted((turns.finish_sowing(state, colour, p, v) for p in found[: self.width]),
                      key=lambda p: -p.value)
-        spend = self.spending
+        spend = lookahead.spending(self.budget, self.seconds, len(state.seats))
         chosen = lookahead.choose(state, colour, top, rng, v, spend.rollouts, deadline, spend.horizon,
                                   spend.planned)
         return PlayTurn(steps=chosen.steps)
