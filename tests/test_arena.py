@@ -316,3 +316,31 @@ def test_arena_merge_refuses_runs_of_different_matches(tmp_path: Path) -> None:
     b.write_text(json.dumps({"summaries": [], "games": [{"task": 3}]}))
     result = CliRunner().invoke(app, ["arena-merge", str(b), "--json"])
     assert [(p["code"], p["path"]) for p in json.loads(result.output)] == [("arena.not_results", "$.games[0].task")]
+
+
+def test_progress_off_a_terminal_is_a_line_a_setup(capsys: pytest.CaptureFixture[str]) -> None:
+    from adjudicator.arena.progress import Bar
+
+    bar = Bar("lines", 2)
+    for done in range(1, 6):
+        bar.tick(done, 5, None)
+    bar.close()
+    assert capsys.readouterr().err == "2/5 games (2p)\n4/5 games (2p)\n5/5 games (2p)\n"
+    quiet = Bar(None, 2)
+    quiet.tick(2, 5, None)
+    quiet.close()
+    assert capsys.readouterr().err == ""
+
+
+def test_arena_in_the_background_logs_its_progress() -> None:
+    import subprocess
+    import sys
+
+    cli = [sys.executable, "-c", "from adjudicator.commands.main import main; main()"]
+    proc = subprocess.run([*cli, "arena", "greedy", "random", "--games", "4", "--seed", "t"],
+                          capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stderr == "2/4 games (2p)\n4/4 games (2p)\n"
+    quiet = subprocess.run([*cli, "arena", "greedy", "random", "--games", "2", "--seed", "t", "--json"],
+                           capture_output=True, text=True, timeout=120)
+    assert quiet.returncode == 0 and quiet.stderr == ""

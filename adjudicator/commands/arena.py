@@ -17,6 +17,7 @@ MAX_SETUP = 1_000_000  # --first-setup: a match of 100,000 games has at most 50,
 if TYPE_CHECKING:
     from adjudicator.arena.games import GameResult
     from adjudicator.arena.match import MatchPlan
+    from adjudicator.arena.progress import Show
     from adjudicator.arena.summary import Summary
 
 ArenaJson = Annotated[bool, typer.Option("--json", help="Print the figures as JSON instead of tables; "
@@ -65,7 +66,7 @@ def arena(
         test = spec.sprt(sprt, alpha, beta)
         if output is not None:
             spec.output_folder(str(output))
-        show = sys.stderr.isatty() and not as_json
+        show: Show = None if as_json else "bar" if sys.stderr.isatty() else "lines"
 
         def line(plan: "MatchPlan") -> str:
             extra = [*(["--first-setup", str(plan.first_setup)] if plan.first_setup else []),
@@ -83,7 +84,7 @@ def arena(
 
 
 def _matches(plans: Iterable["MatchPlan"], jobs: int, line: Callable[["MatchPlan"], str],
-             show: bool) -> tuple[list["Summary"], list["GameResult"]]:
+             show: "Show") -> tuple[list["Summary"], list["GameResult"]]:
     """Play the matches in turn; once one is interrupted, the others are not started."""
     summaries: list[Summary] = []
     played: list[GameResult] = []
@@ -116,7 +117,7 @@ def _report(summaries: list["Summary"], played: list["GameResult"], output: Path
 
 
 def _match(plan: "MatchPlan", jobs: int, line: Callable[["MatchPlan"], str],
-           show: bool) -> tuple["Summary", list["GameResult"]]:
+           show: "Show") -> tuple["Summary", list["GameResult"]]:
     """Play one match; interrupted, the figures of its complete setups and how to go on."""
     import msgspec
 
