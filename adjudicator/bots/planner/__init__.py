@@ -55,7 +55,7 @@ class PlannerBot:
                  beam: int | None = None) -> None:
         self.seconds = seconds
         self.budget = max(0, budget)
-        bought = lookahead.WIDE if lookahead.spending(self.budget, seconds).wide else (WIDTH, SOWINGS, BEAM)
+        bought = lookahead.WIDE if lookahead.wide(self.budget, seconds) else (WIDTH, SOWINGS, BEAM)
         self.width = max(1, width if width is not None else bought[0])
         self.sowings = sowings if sowings is not None else bought[1]
         self.beam = beam if beam is not None else bought[2]
@@ -85,7 +85,7 @@ class PlannerBot:
                      key=lambda p: -p.value)
         spend = lookahead.spending(self.budget, self.seconds, len(state.seats))
         chosen = lookahead.choose(state, colour, top, rng, v, spend.rollouts, deadline, spend.horizon,
-                                  spend.planned)
+                                  spend.planned, spend.own)
         return PlayTurn(steps=chosen.steps)
 
     def _best(self, state: GameState, colour: PlayerColour, answers: Sequence[Answer]) -> Answer:

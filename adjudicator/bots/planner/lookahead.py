@@ -53,18 +53,23 @@ DEEP_HORIZON = 2
 WIDE_BUDGET = 4 * DEEP_COST * DEEP_DEALS
 WIDE_SECONDS = 1.5
 WIDE = (24, 24, 8)
+# The planner's own turns in a deep rollout: the best of OWN = (sowings a tray, beam);
+# the wide look-ahead's are WIDE_OWN.
+OWN = (4, 1)
+WIDE_OWN = (4, 1)
 
 
 class Spending(NamedTuple):
     """How a decision's budget is spent: ``rollouts`` (or a time limit), each played until
     the planner's ``horizon``-th turn after this one; ``planned``: its own turns in them
-    chosen by its value, not by greedy's policy; ``wide``: the candidates tried are
-    :data:`WIDE`'s."""
+    chosen by its value, not by greedy's policy, with ``own``'s sowings a tray and beam;
+    ``wide``: the candidates tried are :data:`WIDE`'s."""
 
     rollouts: int
     horizon: int
     planned: bool
     wide: bool = False
+    own: tuple[int, int] = OWN  # the sowings a tray and beam of its own turns in them
 
 
 def spending(budget: int, seconds: float | None = None, players: int = 2) -> Spending:
@@ -74,17 +79,22 @@ def spending(budget: int, seconds: float | None = None, players: int = 2) -> Spe
     this one, so its cost grows with the players: the budget is counted in 2-player
     rollouts, a deep one at ``players`` costing ``players / 2`` of them (measured: 48
     deep rollouts 0.65 s a decision at 2 players, 1.33 s at 4; 24 at 4, 0.62 s)."""
-    if seconds is not None:
-        deep, wide = seconds >= DEEP_SECONDS, seconds >= WIDE_SECONDS
-    else:
-        deep, wide = budget >= DEEP_COST * DEEP_DEALS, budget >= WIDE_BUDGET
+    deep = seconds >= DEEP_SECONDS if seconds is not None else budget >= DEEP_COST * DEEP_DEALS
     if deep:
-        return Spending(max(1, budget * 2 // (DEEP_COST * max(2, players))), DEEP_HORIZON, True, wide)
+        w = wide(budget, seconds)
+        return Spending(max(1, budget * 2 // (DEEP_COST * max(2, players))), DEEP_HORIZON, True, w,
+                        WIDE_OWN if w else OWN)
     return Spending(budget, 1, False)
 
 
+def wide(budget: int, seconds: float | None = None) -> bool:
+    """Whether a budget (or a time limit per decision) buys the wide look-ahead."""
+    return seconds >= WIDE_SECONDS if seconds is not None else budget >= WIDE_BUDGET
+
+
 def choose(state: GameState, colour: PlayerColour, candidates: list[Plan], rng: Stream, v: Valuer,
-           budget: int, deadline: float | None = None, horizon: int = 1, planned: bool = False) -> Plan:
+           budget: int, deadline: float | None = None, horizon: int = 1, planned: bool = False,
+           own: tuple[int, int] = OWN) -> Plan:
     """The candidate with the best mean score over the deals (the first of equals).
 
     ``budget`` rollouts, or with a ``deadline`` (a ``time.process_time()``) as many as fit
@@ -104,7 +114,7 @@ def choose(state: GameState, colour: PlayerColour, candidates: list[Plan], rng: 
                 break
             dealt = determinize(state, colour, rng)
             for i in alive:
-                totals[i] += rollout(dealt, colour, candidates[i].steps, v, horizon, planned)
+                totals[i] += rollout(dealt, colour, candidates[i].steps, v, horizon, planned, own)
                 counts[i] += 1
         alive.sort(key=lambda i: (-totals[i] / max(1, counts[i]), i))
         if len(alive) > 1 and r < rounds - 1:
@@ -113,9 +123,10 @@ def choose(state: GameState, colour: PlayerColour, candidates: list[Plan], rng: 
 
 
 def rollout(state: GameState, colour: PlayerColour, steps: tuple[Step, ...], v: Valuer,
-            horizon: int = 1, planned: bool = False) -> float:
+            horizon: int = 1, planned: bool = False, own: tuple[int, int] = OWN) -> float:
     """The score after ``steps`` and play until ``colour``'s next ``horizon`` turns are done:
-    greedy's policy for everyone, or with ``planned`` for ``colour``'s own turns its value's."""
+    greedy's policy for everyone, or with ``planned`` for ``colour``'s own turns its value's
+    (:func:`own_turn` with ``own``'s sowings and beam)."""
     state = fast.step(state, colour, PlayTurn(steps=steps))
     greedy, rng = GreedyBot(), Stream("planner", "rollout")
     turns_left = horizon
@@ -129,13 +140,13 @@ def rollout(state: GameState, colour: PlayerColour, steps: tuple[Step, ...], v: 
                 break
             turns_left -= 1
         if planned and who == colour and isinstance(pending, (TakeTurn, ContinueTurn)):
-            state = fast.step(state, who, own_turn(state, colour, v))
+            state = fast.step(state, who, own_turn(state, colour, v, own))
         else:
             state = fast.step(state, who, greedy.answer(state, who, rng))
     return v.score(state, colour) * (v.w.final_weight if isinstance(state.pending, GameOver) else 1.0)
 
 
-def own_turn(state: GameState, colour: PlayerColour, v: Valuer) -> PlayTurn:
-    """The planner's turn in a deep rollout: the best of a narrow whole-turn search (the 4
-    best sowings, one partial turn kept at each step)."""
-    return PlayTurn(steps=plans(state, colour, v, sowings=4, beam=1)[0].steps)
+def own_turn(state: GameState, colour: PlayerColour, v: Valuer, own: tuple[int, int] = OWN) -> PlayTurn:
+    """The planner's turn in a deep rollout: the best of a narrow whole-turn search (by
+    default the 4 best sowings, one partial turn kept at each step)."""
+    return PlayTurn(steps=plans(state, colour, v, sowings=own[0], beam=own[1])[0].steps)
