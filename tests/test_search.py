@@ -177,8 +177,10 @@ def test_planner_with_a_time_limit_and_levels(tmp_path: Path) -> None:
 def test_what_a_planners_budget_buys() -> None:
     """Worked by hand: shallow rollouts up to 4 * 48 - 1; from 192 (the default) a quarter
     as many deep ones, to the planner's second turn with its own turns planned; from 768
-    (four times the default) wider candidates too; with a time limit, the deep look-ahead
-    from half a second a decision, the wide one from a second and a half."""
+    (four times the default) the wide one, half as many rollouts again, with wider
+    candidates and its own turns in them searched as widely (12 sowings a tray, beam 4);
+    with a time limit, the deep look-ahead from half a second a decision, the wide one from
+    a second and a half."""
     from adjudicator.bots import LEVELS
     from adjudicator.bots.planner import DEFAULT_BUDGET, PlannerBot
     from adjudicator.bots.planner.lookahead import Spending, spending
@@ -187,19 +189,21 @@ def test_what_a_planners_budget_buys() -> None:
     assert spending(48) == Spending(48, 1, False)
     assert spending(191) == Spending(191, 1, False)
     assert DEFAULT_BUDGET == 192
-    assert spending(192) == Spending(48, 2, True, False)
+    assert spending(192) == Spending(48, 2, True, False, (4, 1))
     assert spending(400) == Spending(100, 2, True, False)
     assert spending(767) == Spending(191, 2, True, False)
-    assert spending(768) == Spending(192, 2, True, True)
+    assert spending(768) == Spending(96, 2, True, True, (12, 4))
+    assert spending(1535) == Spending(191, 2, True, True, (12, 4))
     assert spending(48, seconds=0.49) == Spending(48, 1, False)
     assert spending(48, seconds=0.5) == Spending(12, 2, True, False)
-    assert spending(48, seconds=1.5).wide
+    assert spending(48, seconds=1.5) == Spending(6, 2, True, True, (12, 4))
     # Counted in 2-player rollouts: a deep one at 3 players costs 1.5, at 4 players 2.
     assert spending(192, players=2) == Spending(48, 2, True, False)
     assert spending(192, players=3) == Spending(32, 2, True, False)
     assert spending(192, players=4) == Spending(24, 2, True, False)
     assert spending(400, players=3) == Spending(66, 2, True, False)
-    assert spending(768, players=4) == Spending(96, 2, True, True)
+    assert spending(768, players=4) == Spending(48, 2, True, True, (12, 4))
+    assert spending(768, players=3) == Spending(64, 2, True, True, (12, 4))
     assert spending(191, players=4) == Spending(191, 1, False)
     default, wide = PlannerBot(), PlannerBot(768)
     assert (default.width, default.sowings, default.beam) == (8, 12, 4)
@@ -226,6 +230,33 @@ def test_the_planner_buys_its_rollouts_by_the_number_of_players(monkeypatch: pyt
                 PlannerBot().answer(before, deciders(before.pending)[0], Stream("units", str(players)))
                 break
     assert seen == {2: 48, 3: 32, 4: 24}
+
+
+def test_four_times_the_budget_plans_its_own_turns_widely(monkeypatch: pytest.MonkeyPatch) -> None:
+    """What the bot hands its look-ahead at 192 and at 768: at 768 half as many rollouts
+    (48 at 2 players, 24 at 4), with wider candidates, its own turns in them the best of 12
+    sowings a tray and a beam of 4 instead of 4 and 1."""
+    from adjudicator.bots.planner import PlannerBot, lookahead
+
+    seen: dict[tuple[int, int], tuple[int, int, object, int]] = {}
+
+    def record(state: GameState, colour: str, top: list[object], *args: object) -> object:
+        budget = int(str(args[2]))
+        seen[(len(state.seats), budget)] = (len(top), budget, args[-1], int(str(args[4])))
+        return top[0]
+
+    monkeypatch.setattr(lookahead, "choose", record)
+    for players in (2, 4):
+        for before, _ in playout(players, f"planner-wide-{players}", ["greedy"] * players):
+            if isinstance(before.pending, TakeTurn) and before.decision > 12:
+                colour = deciders(before.pending)[0]
+                for bot in (PlannerBot(), PlannerBot(768)):
+                    bot.answer(before, colour, Stream("wide", str(players)))
+                break
+    own = {key: value[2] for key, value in seen.items()}
+    assert own == {(2, 48): (4, 1), (2, 96): (12, 4), (4, 24): (4, 1), (4, 48): (12, 4)}
+    assert seen[(2, 96)][0] > seen[(2, 48)][0]
+    assert {value[3] for value in seen.values()} == {2}
 
 
 def test_the_deep_look_ahead_is_legal_deterministic_and_blind() -> None:
