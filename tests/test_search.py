@@ -233,9 +233,9 @@ def test_the_planner_buys_its_rollouts_by_the_number_of_players(monkeypatch: pyt
 
 
 def test_four_times_the_budget_plans_its_own_turns_widely(monkeypatch: pytest.MonkeyPatch) -> None:
-    """What the bot hands its look-ahead at 192 and at 768: at 768 half as many rollouts
-    (48 at 2 players, 24 at 4), with wider candidates, its own turns in them the best of 12
-    sowings a tray and a beam of 4 instead of 4 and 1."""
+    """What the bot hands its look-ahead at 192 and at 768: at 768 twice the default's
+    rollouts (96 at 2 players, 48 at 4; a wide one costs two deep ones), more candidates,
+    its own turns in them the best of 12 sowings a tray and a beam of 4 instead of 4 and 1."""
     from adjudicator.bots.planner import PlannerBot, lookahead
 
     seen: dict[tuple[int, int], tuple[int, int, object, int]] = {}
